@@ -1,0 +1,298 @@
+//! The client: one method per operation of the interface, each building its request,
+//! sending it through the transport and decoding the answer. Independent of wasm.
+
+use crate::args::{self, Arg};
+use crate::config::Config;
+use crate::error::{snapshot_body, Error, ResponseSnapshot};
+use crate::records::post;
+use crate::request::{Endpoint, Host};
+use crate::transport::{HttpResponse, ResponseBody, Transport};
+
+/// The parsed document type of a transport.
+pub type Doc<T> = <<T as Transport>::Body as ResponseBody>::Doc;
+
+/// `PaginationParams` (interface §2.12) as `getPosts` takes them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PostsParams {
+    pub offset: Option<u64>,
+    pub limit: Option<u64>,
+    pub cursor: Option<String>,
+}
+
+impl PostsParams {
+    pub fn from_args(offset: &Arg, limit: &Arg, cursor: &Arg) -> Result<Self, Error> {
+        Ok(PostsParams {
+            offset: args::non_negative_integer("offset", offset)?,
+            limit: args::positive_integer("limit", limit)?,
+            cursor: args::optional_nonempty_string("cursor", cursor)?,
+        })
+    }
+}
+
+/// `SearchParams` (interface §2.12).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SearchParams {
+    pub query: String,
+    pub offset: Option<u64>,
+    pub limit: Option<u64>,
+    pub post_type: Option<String>,
+    pub published_after: Option<String>,
+    pub published_before: Option<String>,
+}
+
+/// The raw search arguments, as the caller gave them.
+pub struct SearchArgs<'a> {
+    pub query: &'a Arg,
+    pub offset: &'a Arg,
+    pub limit: &'a Arg,
+    pub post_type: &'a Arg,
+    pub published_after: &'a Arg,
+    pub published_before: &'a Arg,
+}
+
+impl SearchParams {
+    pub fn from_args(raw: SearchArgs<'_>) -> Result<Self, Error> {
+        Ok(SearchParams {
+            query: args::string("query", raw.query)?,
+            offset: args::non_negative_integer("offset", raw.offset)?,
+            limit: args::positive_integer("limit", raw.limit)?,
+            post_type: args::optional_one_of("type", raw.post_type, post::POST_TYPES)?,
+            published_after: args::optional_iso_date("published_after", raw.published_after)?,
+            published_before: args::optional_iso_date("published_before", raw.published_before)?,
+        })
+    }
+}
+
+pub struct Client<T: Transport> {
+    config: Config,
+    transport: T,
+}
+
+impl<T: Transport> Client<T> {
+    pub fn new(config: Config, transport: T) -> Self {
+        Client { config, transport }
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    pub fn transport(&self) -> &T {
+        &self.transport
+    }
+
+    /// `getPosts`: `GET <publication>/api/v1/posts?offset&limit&cursor`, a bare array.
+    pub async fn get_posts(&self, params: &PostsParams) -> Result<Doc<T>, Error> {
+        let endpoint = Endpoint::get(Host::Publication, &["posts"])
+            .query("offset", params.offset)
+            .query("limit", params.limit)
+            .query("cursor", params.cursor.as_deref());
+        self.fetch(endpoint, |mut doc| {
+            post::decode_post_list(&mut doc, "the posts list")?;
+            Ok(doc)
+        })
+        .await
+    }
+
+    /// `getPost(slug)`: `GET <publication>/api/v1/posts/<slug>`, a bare post.
+    pub async fn get_post(&self, slug: &Arg) -> Result<Doc<T>, Error> {
+        let slug = args::slug("slug", slug)?;
+        self.fetch(Endpoint::get(Host::Publication, &["posts", &slug]), |mut doc| {
+            post::decode_post(&mut doc, &|| format!("the post {slug:?}"))?;
+            Ok(doc)
+        })
+        .await
+    }
+
+    /// `getPostById(id)`: `GET <main>/api/v1/posts/by-id/<id>` (the path fixed by the interface).
+    pub async fn get_post_by_id(&self, id: &Arg) -> Result<Doc<T>, Error> {
+        let id = args::id("postId", id)?;
+        self.fetch(Endpoint::get(Host::Main, &["posts", "by-id", &id.to_string()]), post::decode_post_by_id)
+            .await
+    }
+
+    /// `searchPosts`: `GET <publication>/api/v1/search?query&offset&limit&type&published_after&published_before`.
+    pub async fn search_posts(&self, params: &SearchParams) -> Result<Doc<T>, Error> {
+        let endpoint = Endpoint::get(Host::Publication, &["search"])
+            .query("query", Some(&params.query))
+            .query("offset", params.offset)
+            .query("limit", params.limit)
+            .query("type", params.post_type.as_deref())
+            .query("published_after", params.published_after.as_deref())
+            .query("published_before", params.published_before.as_deref());
+        self.fetch(endpoint, |mut doc| {
+            post::decode_search_result(&mut doc)?;
+            Ok(doc)
+        })
+        .await
+    }
+
+    /// Sends `endpoint`, turns a failure status or an unreadable body into an error,
+    /// and decodes the JSON with `decode`. Errors carry the response and never the key.
+    async fn fetch<R>(&self, endpoint: Endpoint, decode: impl FnOnce(Doc<T>) -> Result<R, Error>) -> Result<R, Error> {
+        let request = endpoint.build(&self.config);
+        let request_line = format!("{} {}", request.method.as_str(), request.url);
+        let outcome = async {
+            let response = self.transport.send(&request).await.map_err(|error| Error {
+                message: format!("{request_line} failed: {}", error.message),
+                ..error
+            })?;
+            if !(200..300).contains(&response.status) {
+                return Err(Error::http(&request_line, snapshot(&response)));
+            }
+            let doc = response.body.parse_json().map_err(|why| {
+                Error::invalid_response(format!("{request_line} returned a body that is not valid JSON ({why})"))
+                    .with_response(snapshot(&response))
+            })?;
+            decode(doc).map_err(|error| Error {
+                message: format!("{request_line} returned an unexpected record: {}", error.message),
+                ..error.with_response(snapshot(&response))
+            })
+        }
+        .await;
+        outcome.map_err(|error| error.redact(self.config.api_key()))
+    }
+}
+
+fn snapshot<B: ResponseBody>(response: &HttpResponse<B>) -> ResponseSnapshot {
+    ResponseSnapshot {
+        status: response.status,
+        status_text: response.status_text.clone(),
+        headers: response.headers.clone(),
+        body: snapshot_body(&response.body.text()),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+    use crate::test_support::{block_on, real_sample_text, FakeTransport};
+    use serde_json::json;
+
+    fn post_json(id: u64) -> serde_json::Value {
+        json!({"id": id, "title": "T", "slug": format!("s{id}"), "post_date": "2025-01-01T00:00:00.000Z",
+               "canonical_url": "https://pub.example.com/p/s", "type": "podcast", "audience": "only_paid",
+               "podcast_url": "https://cdn.example.com/a.mp3"})
+    }
+
+    #[test]
+    fn get_posts_sends_the_params_and_decodes() {
+        let client = FakeTransport::client(Some("pub.example.com"));
+        client.transport().reply(200, &json!([post_json(1), post_json(2)]).to_string());
+        let params = PostsParams::from_args(&Arg::Number(10.0), &Arg::Number(5.0), &Arg::Missing).unwrap();
+        let posts = block_on(client.get_posts(&params)).unwrap();
+        assert_eq!(posts.as_array().unwrap().len(), 2);
+        assert_eq!(posts[0]["paywalled"], true);
+        let sent = client.transport().sent();
+        assert_eq!(sent.len(), 1);
+        assert_eq!(sent[0].url, "https://pub.example.com/api/v1/posts?offset=10&limit=5");
+        assert_eq!(sent[0].method.as_str(), "GET");
+        assert_eq!(sent[0].header("cookie"), Some("connect.sid=s%3Atest-key"));
+    }
+
+    #[test]
+    fn get_posts_without_params_has_no_query() {
+        let client = FakeTransport::client(None);
+        client.transport().reply(200, "[]");
+        block_on(client.get_posts(&PostsParams::default())).unwrap();
+        assert_eq!(client.transport().sent()[0].url, "https://substack.com/api/v1/posts");
+    }
+
+    #[test]
+    fn get_post_by_id_uses_the_fixed_path_on_the_main_host() {
+        let client = FakeTransport::client(Some("pub.example.com"));
+        client.transport().reply(200, &real_sample_text("posts/by-id/167180194.json"));
+        let post = block_on(client.get_post_by_id(&Arg::Number(167180194.0))).unwrap();
+        assert_eq!(post["slug"], "week-of-june-24-2025-build-saas-without");
+        assert_eq!(client.transport().sent()[0].url, "https://substack.com/api/v1/posts/by-id/167180194");
+    }
+
+    #[test]
+    fn get_post_encodes_the_slug_as_one_segment() {
+        let client = FakeTransport::client(Some("pub.example.com"));
+        client.transport().reply(200, &post_json(3).to_string());
+        block_on(client.get_post(&Arg::Str("caf\u{e9}-&-more".into()))).unwrap();
+        assert_eq!(client.transport().sent()[0].url, "https://pub.example.com/api/v1/posts/caf%C3%A9-%26-more");
+    }
+
+    #[test]
+    fn search_sends_every_param_encoded() {
+        let client = FakeTransport::client(Some("pub.example.com"));
+        client.transport().reply(200, &json!({"total": 1, "results": [post_json(1)]}).to_string());
+        let params = SearchParams::from_args(SearchArgs {
+            query: &Arg::Str("a&b c+d".into()),
+            offset: &Arg::Number(0.0),
+            limit: &Arg::Number(2.0),
+            post_type: &Arg::Str("podcast".into()),
+            published_after: &Arg::Str("2025-01-01".into()),
+            published_before: &Arg::Missing,
+        })
+        .unwrap();
+        let result = block_on(client.search_posts(&params)).unwrap();
+        assert_eq!(result["total"], 1);
+        assert_eq!(result["results"][0]["published"], true);
+        assert_eq!(
+            client.transport().sent()[0].url,
+            "https://pub.example.com/api/v1/search?query=a%26b%20c%2Bd&offset=0&limit=2&type=podcast&published_after=2025-01-01"
+        );
+    }
+
+    #[test]
+    fn bad_arguments_send_nothing() {
+        let client = FakeTransport::client(None);
+        for id in [Arg::Number(-1.0), Arg::Number(0.5), Arg::Str("1".into()), Arg::Missing] {
+            let error = block_on(client.get_post_by_id(&id)).unwrap_err();
+            assert_eq!(error.kind, ErrorKind::InvalidArgument);
+        }
+        for slug in ["a/b", "", "..", "x?y"] {
+            let error = block_on(client.get_post(&Arg::Str(slug.into()))).unwrap_err();
+            assert_eq!(error.kind, ErrorKind::InvalidArgument);
+        }
+        assert!(PostsParams::from_args(&Arg::Missing, &Arg::Number(0.0), &Arg::Missing).is_err());
+        assert!(client.transport().sent().is_empty());
+    }
+
+    #[test]
+    fn http_statuses_become_http_errors_with_the_response() {
+        let client = FakeTransport::client(None);
+        client.transport().reply_with(404, "Not Found", vec![("content-type".into(), "application/json".into())], r#"{"error":"Not found"}"#);
+        let error = block_on(client.get_post_by_id(&Arg::Number(5.0))).unwrap_err();
+        assert_eq!(error.kind, ErrorKind::Http);
+        assert_eq!(error.status, Some(404));
+        assert_eq!(error.message, "GET https://substack.com/api/v1/posts/by-id/5 failed: HTTP 404 Not Found: Not found");
+        let response = error.response.unwrap();
+        assert_eq!(response.body, r#"{"error":"Not found"}"#);
+        assert_eq!(response.headers[0].0, "content-type");
+    }
+
+    #[test]
+    fn unreadable_bodies_become_invalid_response_errors() {
+        let client = FakeTransport::client(None);
+        for body in ["[{\"id\": 1, \"ti", "<html><body>Bad gateway</body></html>", ""] {
+            client.transport().reply(200, body);
+            let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
+            assert_eq!(error.kind, ErrorKind::InvalidResponse, "{body}");
+            assert_eq!(error.status, Some(200));
+            assert!(error.message.contains("not valid JSON"), "{}", error.message);
+        }
+    }
+
+    #[test]
+    fn network_failures_name_the_request() {
+        let client = FakeTransport::client(None);
+        client.transport().fail(Error::network("connection refused"));
+        let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
+        assert_eq!(error.kind, ErrorKind::Network);
+        assert_eq!(error.message, "GET https://substack.com/api/v1/posts failed: connection refused");
+    }
+
+    #[test]
+    fn the_key_never_appears_in_an_error_even_when_echoed() {
+        let client = FakeTransport::client(None);
+        client.transport().reply(500, "session test-key is broken");
+        let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
+        assert!(!format!("{error:?}").contains("test-key"));
+    }
+}

@@ -1,0 +1,228 @@
+//! A small view of a parsed JSON document, so the decoders can run on two backends:
+//! `serde_json::Value` in native tests, and the JS value that V8's `JSON.parse`
+//! produced in wasm (parsing in the engine and checking from Rust is what keeps the
+//! decode path near the `JSON.parse` floor). Children are reached through closures
+//! because a JS child is a fresh handle while a native child is a borrow.
+
+use crate::error::Error;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JsonKind {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+impl JsonKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            JsonKind::Null => "null",
+            JsonKind::Bool => "boolean",
+            JsonKind::Number => "number",
+            JsonKind::String => "string",
+            JsonKind::Array => "array",
+            JsonKind::Object => "object",
+        }
+    }
+}
+
+pub trait JsonDoc: Sized {
+    fn kind(&self) -> JsonKind;
+    fn as_f64(&self) -> Option<f64>;
+    fn as_bool(&self) -> Option<bool>;
+    fn as_string(&self) -> Option<String>;
+    fn array_len(&self) -> Option<usize>;
+    /// Calls `f` on the member `key` of an object; `None` when there is no such member.
+    fn with_field<R>(&self, key: &str, f: impl FnOnce(&Self) -> R) -> Option<R>;
+    fn with_item<R>(&self, index: usize, f: impl FnOnce(&Self) -> R) -> Option<R>;
+    fn with_field_mut<R>(&mut self, key: &str, f: impl FnOnce(&mut Self) -> R) -> Option<R>;
+    fn with_item_mut<R>(&mut self, index: usize, f: impl FnOnce(&mut Self) -> R) -> Option<R>;
+    /// Sets a member of an object (no effect on other kinds).
+    fn set_bool(&mut self, key: &str, value: bool);
+    /// The member `key`, taken out of the document.
+    fn into_field(self, key: &str) -> Option<Self>;
+}
+
+impl JsonDoc for serde_json::Value {
+    fn kind(&self) -> JsonKind {
+        match self {
+            serde_json::Value::Null => JsonKind::Null,
+            serde_json::Value::Bool(_) => JsonKind::Bool,
+            serde_json::Value::Number(_) => JsonKind::Number,
+            serde_json::Value::String(_) => JsonKind::String,
+            serde_json::Value::Array(_) => JsonKind::Array,
+            serde_json::Value::Object(_) => JsonKind::Object,
+        }
+    }
+    fn as_f64(&self) -> Option<f64> {
+        serde_json::Value::as_f64(self)
+    }
+    fn as_bool(&self) -> Option<bool> {
+        serde_json::Value::as_bool(self)
+    }
+    fn as_string(&self) -> Option<String> {
+        self.as_str().map(str::to_string)
+    }
+    fn array_len(&self) -> Option<usize> {
+        self.as_array().map(Vec::len)
+    }
+    fn with_field<R>(&self, key: &str, f: impl FnOnce(&Self) -> R) -> Option<R> {
+        self.as_object()?.get(key).map(f)
+    }
+    fn with_item<R>(&self, index: usize, f: impl FnOnce(&Self) -> R) -> Option<R> {
+        self.as_array()?.get(index).map(f)
+    }
+    fn with_field_mut<R>(&mut self, key: &str, f: impl FnOnce(&mut Self) -> R) -> Option<R> {
+        self.as_object_mut()?.get_mut(key).map(f)
+    }
+    fn with_item_mut<R>(&mut self, index: usize, f: impl FnOnce(&mut Self) -> R) -> Option<R> {
+        self.as_array_mut()?.get_mut(index).map(f)
+    }
+    fn set_bool(&mut self, key: &str, value: bool) {
+        if let Some(map) = self.as_object_mut() {
+            map.insert(key.to_string(), serde_json::Value::Bool(value));
+        }
+    }
+    fn into_field(self, key: &str) -> Option<Self> {
+        match self {
+            serde_json::Value::Object(mut map) => map.remove(key),
+            _ => None,
+        }
+    }
+}
+
+/// The JSON types a record field may have.
+#[derive(Debug, Clone, Copy)]
+pub enum FieldType {
+    String,
+    /// A number that is a safe integer.
+    Integer,
+    Number,
+    Bool,
+    Object,
+    Array,
+    /// A string out of a fixed set.
+    OneOf(&'static [&'static str]),
+}
+
+impl FieldType {
+    fn describe(self) -> String {
+        match self {
+            FieldType::String => "a string".into(),
+            FieldType::Integer => "an integer".into(),
+            FieldType::Number => "a number".into(),
+            FieldType::Bool => "a boolean".into(),
+            FieldType::Object => "an object".into(),
+            FieldType::Array => "an array".into(),
+            FieldType::OneOf(values) => format!("one of {}", values.join(", ")),
+        }
+    }
+}
+
+/// One field of a record as the interface gives it.
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    pub name: &'static str,
+    pub ty: FieldType,
+    /// Absent (or null, when not `nullable`) is an error.
+    pub required: bool,
+    /// `null` is accepted.
+    pub nullable: bool,
+}
+
+impl Field {
+    pub const fn required(name: &'static str, ty: FieldType) -> Field {
+        Field { name, ty, required: true, nullable: false }
+    }
+    /// May be absent or null; when present, of type `ty`.
+    pub const fn optional(name: &'static str, ty: FieldType) -> Field {
+        Field { name, ty, required: false, nullable: true }
+    }
+}
+
+fn matches_type<D: JsonDoc>(value: &D, ty: FieldType) -> bool {
+    match ty {
+        FieldType::String => value.kind() == JsonKind::String,
+        FieldType::Integer => value
+            .as_f64()
+            .is_some_and(|n| n.is_finite() && n.fract() == 0.0 && n.abs() <= crate::args::MAX_SAFE_INTEGER),
+        FieldType::Number => value.as_f64().is_some_and(f64::is_finite),
+        FieldType::Bool => value.kind() == JsonKind::Bool,
+        FieldType::Object => value.kind() == JsonKind::Object,
+        FieldType::Array => value.kind() == JsonKind::Array,
+        FieldType::OneOf(allowed) => value.as_string().is_some_and(|s| allowed.contains(&s.as_str())),
+    }
+}
+
+fn describe_value<D: JsonDoc>(value: &D) -> String {
+    match value.kind() {
+        JsonKind::String => match value.as_string() {
+            Some(text) if text.chars().count() <= 40 => format!("the string {text:?}"),
+            _ => "a string".into(),
+        },
+        JsonKind::Number => format!("the number {}", value.as_f64().unwrap_or(f64::NAN)),
+        kind => kind.name().into(),
+    }
+}
+
+/// Checks `fields` of the record `value`; `label` names the record in the message and
+/// is only built when something is wrong.
+pub fn check_fields<D: JsonDoc>(value: &D, fields: &[Field], label: &dyn Fn() -> String) -> Result<(), Error> {
+    if value.kind() != JsonKind::Object {
+        return Err(Error::invalid_response(format!(
+            "{} is {}, expected an object",
+            label(),
+            describe_value(value)
+        )));
+    }
+    for field in fields {
+        let problem = value.with_field(field.name, |member| {
+            if member.kind() == JsonKind::Null {
+                if field.nullable || !field.required {
+                    None
+                } else {
+                    Some(format!("is null, expected {}", field.ty.describe()))
+                }
+            } else if matches_type(member, field.ty) {
+                None
+            } else {
+                Some(format!("is {}, expected {}", describe_value(member), field.ty.describe()))
+            }
+        });
+        let problem = match problem {
+            Some(problem) => problem,
+            None if field.required => Some("is missing".to_string()),
+            None => None,
+        };
+        if let Some(problem) = problem {
+            return Err(Error::invalid_response(format!("{}: field `{}` {problem}", label(), field.name)));
+        }
+    }
+    Ok(())
+}
+
+/// Reads an id for labels, when there is a usable one.
+pub fn id_for_label<D: JsonDoc>(value: &D) -> Option<String> {
+    value
+        .with_field("id", |id| id.as_f64().filter(|n| n.is_finite()).map(|n| format!("{n}")))
+        .flatten()
+}
+
+/// Checks that `value` is an array and returns its length.
+pub fn expect_array<D: JsonDoc>(value: &D, what: &str) -> Result<usize, Error> {
+    value
+        .array_len()
+        .ok_or_else(|| Error::invalid_response(format!("{what} is {}, expected an array", describe_value(value))))
+}
+
+/// Checks that `value` is an object.
+pub fn expect_object<D: JsonDoc>(value: &D, what: &str) -> Result<(), Error> {
+    if value.kind() == JsonKind::Object {
+        Ok(())
+    } else {
+        Err(Error::invalid_response(format!("{what} is {}, expected an object", describe_value(value))))
+    }
+}

@@ -1,0 +1,23 @@
+//! A client for the Publisher publishing service. The core (configuration, request
+//! building, argument validation, decoding) is plain Rust that `cargo test` runs
+//! natively; [`wasm`] is the thin wasm-bindgen boundary over it.
+
+pub mod args;
+pub mod client;
+pub mod config;
+pub mod error;
+pub mod json;
+pub mod records;
+pub mod request;
+pub mod transport;
+
+#[cfg(test)]
+#[allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+mod test_support;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use client::{Client, PostsParams, SearchParams};
+pub use config::{Config, ConfigInput};
+pub use error::{Error, ErrorKind, ResponseSnapshot};

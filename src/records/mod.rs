@@ -1,0 +1,5 @@
+//! Decoders of the service's records, one module per resource. Each checks every
+//! field the interface names, derives the fields the interface adds, and leaves the
+//! further fields the service sends untouched.
+
+pub mod post;

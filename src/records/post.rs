@@ -1,0 +1,182 @@
+//! `PublisherPost` (interface §2.2), mapped as http-contract §6.1 says.
+
+use crate::error::Error;
+use crate::json::{check_fields, expect_array, expect_object, id_for_label, Field, FieldType, JsonDoc};
+
+pub const POST_TYPES: &[&str] = &["newsletter", "podcast", "thread"];
+
+/// The fields of §2.2 the service sends. `published` and `paywalled` are derived.
+pub const POST_FIELDS: &[Field] = &[
+    Field::required("id", FieldType::Integer),
+    Field::required("title", FieldType::String),
+    Field::optional("subtitle", FieldType::String),
+    Field::required("slug", FieldType::String),
+    Field::required("post_date", FieldType::String),
+    Field::optional("description", FieldType::String),
+    Field::optional("audience", FieldType::String),
+    Field::required("canonical_url", FieldType::String),
+    Field::optional("cover_image", FieldType::String),
+    Field::optional("podcast_url", FieldType::String),
+    Field::required("type", FieldType::OneOf(POST_TYPES)),
+];
+
+/// Audiences that need a paid subscription. `only_free` (free subscribers) is not a
+/// paywall: the post costs nothing to read once signed up.
+const PAID_AUDIENCES: &[&str] = &["only_paid", "founding"];
+
+/// Checks one post and adds `published` and `paywalled`.
+pub fn decode_post<D: JsonDoc>(post: &mut D, label: &dyn Fn() -> String) -> Result<(), Error> {
+    let with_id = || match id_for_label(post) {
+        Some(id) => format!("{} (id {id})", label()),
+        None => label(),
+    };
+    check_fields(post, POST_FIELDS, &with_id)?;
+    // List items carry no `is_published`; a public listing holds only published posts.
+    let published = post.with_field("is_published", |v| v.as_bool()).flatten().unwrap_or(true);
+    let paywalled = post
+        .with_field("audience", |v| v.as_string())
+        .flatten()
+        .is_some_and(|audience| PAID_AUDIENCES.contains(&audience.as_str()));
+    post.set_bool("published", published);
+    post.set_bool("paywalled", paywalled);
+    Ok(())
+}
+
+/// A bare array of posts (`GET /posts`).
+pub fn decode_post_list<D: JsonDoc>(list: &mut D, what: &str) -> Result<(), Error> {
+    let len = expect_array(list, what)?;
+    for index in 0..len {
+        list.with_item_mut(index, |post| decode_post(post, &|| format!("post [{index}] of {what}")))
+            .unwrap_or(Ok(()))?;
+    }
+    Ok(())
+}
+
+/// `GET /posts/by-id/<id>`: `{post, publication, publicationSettings}`; the post.
+pub fn decode_post_by_id<D: JsonDoc>(mut response: D) -> Result<D, Error> {
+    expect_object(&response, "the post-by-id response")?;
+    response
+        .with_field_mut("post", |post| decode_post(post, &|| "the post".to_string()))
+        .unwrap_or_else(|| Err(Error::invalid_response("the post-by-id response has no `post` field")))?;
+    response
+        .into_field("post")
+        .ok_or_else(|| Error::invalid_response("the post-by-id response has no `post` field"))
+}
+
+/// `{total, results}` of `GET /search`.
+pub fn decode_search_result<D: JsonDoc>(response: &mut D) -> Result<(), Error> {
+    check_fields(
+        response,
+        &[Field::required("total", FieldType::Integer), Field::required("results", FieldType::Array)],
+        &|| "the search result".to_string(),
+    )?;
+    response
+        .with_field_mut("results", |results| decode_post_list(results, "the search results"))
+        .unwrap_or(Ok(()))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+    use crate::test_support::real_sample;
+    use serde_json::{json, Value};
+
+    fn minimal_post() -> Value {
+        json!({
+            "id": 1, "title": "T", "slug": "t", "post_date": "2025-01-01T00:00:00.000Z",
+            "canonical_url": "https://p.substack.com/p/t", "type": "newsletter", "extra": {"kept": [1, 2]}
+        })
+    }
+
+    #[test]
+    fn real_post_by_id_sample_decodes() {
+        let response = real_sample("posts/by-id/167180194.json");
+        let post = decode_post_by_id(response.clone()).unwrap();
+        assert_eq!(post["id"], 167180194);
+        assert_eq!(post["published"], true);
+        assert_eq!(post["paywalled"], false);
+        // Everything the service sent is still there, untouched.
+        for (key, value) in response["post"].as_object().unwrap() {
+            assert_eq!(&post[key], value, "{key}");
+        }
+    }
+
+    #[test]
+    fn real_profile_posts_items_decode_as_posts() {
+        let mut response = real_sample("profile/posts.profile_user_id-27968736-limit-50.json");
+        let posts = response.get_mut("posts").unwrap();
+        decode_post_list(posts, "posts").unwrap();
+        let posts = posts.as_array().unwrap();
+        assert_eq!(posts.len(), 15);
+        assert!(posts.iter().all(|p| p["published"] == true));
+        // The sample holds both audiences: only_paid is the paywalled one.
+        for post in posts {
+            assert_eq!(post["paywalled"] == true, post["audience"] == "only_paid");
+        }
+        assert!(posts.iter().any(|p| p["paywalled"] == true));
+    }
+
+    #[test]
+    fn paywalled_follows_the_audience() {
+        for (audience, paywalled) in
+            [("everyone", false), ("only_paid", true), ("founding", true), ("only_free", false)]
+        {
+            let mut post = minimal_post();
+            post["audience"] = json!(audience);
+            decode_post(&mut post, &|| "p".into()).unwrap();
+            assert_eq!(post["paywalled"], paywalled, "{audience}");
+        }
+    }
+
+    #[test]
+    fn is_published_false_is_kept() {
+        let mut post = minimal_post();
+        post["is_published"] = json!(false);
+        decode_post(&mut post, &|| "p".into()).unwrap();
+        assert_eq!(post["published"], false);
+    }
+
+    #[test]
+    fn optional_fields_may_be_null_or_absent() {
+        let mut post = minimal_post();
+        post["cover_image"] = Value::Null;
+        post["podcast_url"] = json!("");
+        decode_post(&mut post, &|| "p".into()).unwrap();
+        assert_eq!(post["extra"], json!({"kept": [1, 2]}));
+    }
+
+    #[test]
+    fn a_missing_or_mistyped_required_field_names_the_field_and_the_record() {
+        let cases: Vec<(&str, Value, &str)> = vec![
+            ("title", Value::Null, "field `title` is null"),
+            ("id", json!("1"), "field `id` is the string \"1\", expected an integer"),
+            ("id", json!(1.5), "expected an integer"),
+            ("type", json!("video"), "expected one of newsletter, podcast, thread"),
+            ("subtitle", json!(3), "field `subtitle` is the number 3"),
+        ];
+        for (field, value, expected) in cases {
+            let mut list = json!([minimal_post(), minimal_post()]);
+            list[1][field] = value;
+            let error = decode_post_list(&mut list, "GET /posts").unwrap_err();
+            assert_eq!(error.kind, ErrorKind::InvalidResponse);
+            assert!(error.message.contains("post [1] of GET /posts"), "{}", error.message);
+            assert!(error.message.contains(expected), "{}", error.message);
+        }
+        let mut list = json!([minimal_post()]);
+        list[0].as_object_mut().unwrap().remove("slug");
+        let error = decode_post_list(&mut list, "GET /posts").unwrap_err();
+        assert!(error.message.contains("post [0] of GET /posts (id 1): field `slug` is missing"), "{}", error.message);
+    }
+
+    #[test]
+    fn wrong_containers_are_errors() {
+        assert!(decode_post_list(&mut json!({"posts": []}), "GET /posts").is_err());
+        assert!(decode_post_list(&mut json!([1]), "GET /posts").is_err());
+        assert!(decode_post_by_id(json!({"publication": {}})).is_err());
+        assert!(decode_post_by_id(json!([])).is_err());
+        assert!(decode_search_result(&mut json!({"results": []})).is_err());
+        assert!(decode_search_result(&mut json!({"total": 1, "results": [minimal_post()]})).is_ok());
+    }
+}

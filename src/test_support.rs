@@ -1,0 +1,91 @@
+//! Native test helpers: a fake transport that records what was sent and replays
+//! scripted answers, a minimal executor, and the real samples from `../shared`.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::future::Future;
+use std::path::PathBuf;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+
+use crate::client::Client;
+use crate::config::{Config, ConfigInput};
+use crate::error::Error;
+use crate::request::HttpRequest;
+use crate::transport::{BytesBody, HttpResponse, Transport};
+
+#[derive(Default)]
+pub struct FakeTransport {
+    replies: RefCell<VecDeque<Result<HttpResponse<BytesBody>, Error>>>,
+    sent: RefCell<Vec<HttpRequest>>,
+}
+
+impl FakeTransport {
+    /// A client on `hostname` with the key `test-key`, over a fresh fake.
+    pub fn client(hostname: Option<&str>) -> Client<FakeTransport> {
+        let config = Config::new(ConfigInput {
+            api_key: Some("test-key".into()),
+            hostname: hostname.map(Into::into),
+            ..Default::default()
+        })
+        .unwrap_or_else(|e| panic!("test config: {e}"));
+        Client::new(config, FakeTransport::default())
+    }
+
+    pub fn reply(&self, status: u16, body: &str) {
+        self.reply_with(status, "", vec![], body);
+    }
+
+    pub fn reply_with(&self, status: u16, status_text: &str, headers: Vec<(String, String)>, body: &str) {
+        self.replies.borrow_mut().push_back(Ok(HttpResponse {
+            status,
+            status_text: status_text.into(),
+            headers,
+            body: BytesBody(body.as_bytes().to_vec()),
+        }));
+    }
+
+    pub fn fail(&self, error: Error) {
+        self.replies.borrow_mut().push_back(Err(error));
+    }
+
+    pub fn sent(&self) -> Vec<HttpRequest> {
+        self.sent.borrow().clone()
+    }
+}
+
+impl Transport for FakeTransport {
+    type Body = BytesBody;
+    async fn send(&self, request: &HttpRequest) -> Result<HttpResponse<BytesBody>, Error> {
+        self.sent.borrow_mut().push(request.clone());
+        self.replies
+            .borrow_mut()
+            .pop_front()
+            .unwrap_or_else(|| panic!("the fake transport has no reply scripted for {request:?}"))
+    }
+}
+
+/// Runs a future that never waits on anything outside it (the fake answers at once).
+pub fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = pin!(future);
+    let mut context = Context::from_waker(Waker::noop());
+    match future.as_mut().poll(&mut context) {
+        Poll::Ready(output) => output,
+        Poll::Pending => panic!("the future waited on something the fake cannot provide"),
+    }
+}
+
+/// `../shared/fixtures/real-samples/api/v1/<path>`, beside the project.
+pub fn real_sample_path(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/real-samples/api/v1").join(path)
+}
+
+pub fn real_sample_text(path: &str) -> String {
+    let full = real_sample_path(path);
+    std::fs::read_to_string(&full)
+        .unwrap_or_else(|e| panic!("cannot read the real sample {} ({e}); ../shared must be beside the project", full.display()))
+}
+
+pub fn real_sample(path: &str) -> serde_json::Value {
+    serde_json::from_str(&real_sample_text(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}

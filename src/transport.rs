@@ -1,0 +1,56 @@
+//! The one seam between the client and the network: send a request, get the status,
+//! headers and the whole body. In wasm it is `fetch`; in native tests a fake.
+//!
+//! The body type is the transport's own, because in wasm the body stays a JS string
+//! that V8 parses; copying 2 MB into wasm memory only to hand it back would double
+//! the cost of every page.
+
+use crate::error::Error;
+use crate::json::JsonDoc;
+use crate::request::HttpRequest;
+
+pub trait ResponseBody {
+    type Doc: JsonDoc;
+    /// Parses the body as JSON; the error says why it is not JSON.
+    fn parse_json(&self) -> Result<Self::Doc, String>;
+    /// The body as text (lossy), for error reports.
+    fn text(&self) -> String;
+}
+
+#[derive(Debug, Clone)]
+pub struct HttpResponse<B> {
+    pub status: u16,
+    pub status_text: String,
+    /// Header names lower-cased.
+    pub headers: Vec<(String, String)>,
+    pub body: B,
+}
+
+impl<B> HttpResponse<B> {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
+    }
+}
+
+// wasm is single-threaded: the futures need not be Send.
+#[allow(async_fn_in_trait)]
+pub trait Transport {
+    type Body: ResponseBody;
+    /// Sends the request and reads the whole body. Fails with a `network`, `timeout`
+    /// or `aborted` error when no complete response arrived.
+    async fn send(&self, request: &HttpRequest) -> Result<HttpResponse<Self::Body>, Error>;
+}
+
+/// A body held as bytes, parsed with serde_json: the native backend.
+#[derive(Debug, Clone)]
+pub struct BytesBody(pub Vec<u8>);
+
+impl ResponseBody for BytesBody {
+    type Doc = serde_json::Value;
+    fn parse_json(&self) -> Result<serde_json::Value, String> {
+        serde_json::from_slice(&self.0).map_err(|e| e.to_string())
+    }
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0).into_owned()
+    }
+}
