@@ -59,7 +59,10 @@ pub fn id(name: &str, value: &Arg) -> Result<u64, Error> {
             ))
         }),
         Arg::Missing => Err(Error::invalid_argument(format!("{name} is required"))),
-        other => Err(Error::invalid_argument(format!("{name} must be a number, got {}", other.describe()))),
+        other => Err(Error::invalid_argument(format!(
+            "{name} must be a number, got {}",
+            other.describe()
+        ))),
     }
 }
 
@@ -86,7 +89,10 @@ pub fn non_negative_integer(name: &str, value: &Arg) -> Result<Option<u64>, Erro
     match value {
         Arg::Missing => Ok(None),
         Arg::Number(n) => safe_integer(*n).map(Some).ok_or_else(|| {
-            Error::invalid_argument(format!("{name} must be a non-negative integer, got {}", value.describe()))
+            Error::invalid_argument(format!(
+                "{name} must be a non-negative integer, got {}",
+                value.describe()
+            ))
         }),
         other => Err(Error::invalid_argument(format!(
             "{name} must be a non-negative integer, got {}",
@@ -104,23 +110,34 @@ pub fn slug(name: &str, value: &Arg) -> Result<String, Error> {
         Arg::Str(text) => text,
         Arg::Missing => return Err(Error::invalid_argument(format!("{name} is required"))),
         other => {
-            return Err(Error::invalid_argument(format!("{name} must be a string, got {}", other.describe())))
+            return Err(Error::invalid_argument(format!(
+                "{name} must be a string, got {}",
+                other.describe()
+            )))
         }
     };
     if text.is_empty() {
         return Err(Error::invalid_argument(format!("{name} must not be empty")));
     }
     if text.chars().count() > MAX_SLUG_LENGTH {
-        return Err(Error::invalid_argument(format!("{name} is longer than {MAX_SLUG_LENGTH} characters")));
+        return Err(Error::invalid_argument(format!(
+            "{name} is longer than {MAX_SLUG_LENGTH} characters"
+        )));
     }
-    if let Some(bad) = text.chars().find(|c| matches!(c, '/' | '?' | '#' | '%' | '\\') || c.is_whitespace() || c.is_control()) {
+    if let Some(bad) = text
+        .chars()
+        .find(|c| matches!(c, '/' | '?' | '#' | '%' | '\\') || c.is_whitespace() || c.is_control())
+    {
         return Err(Error::invalid_argument(format!(
             "{name} {:?} holds {bad:?}; give the bare slug, not a path or URL",
             shorten(text)
         )));
     }
     if text.contains("..") {
-        return Err(Error::invalid_argument(format!("{name} {:?} holds \"..\"", shorten(text))));
+        return Err(Error::invalid_argument(format!(
+            "{name} {:?} holds \"..\"",
+            shorten(text)
+        )));
     }
     Ok(text.clone())
 }
@@ -130,8 +147,13 @@ pub fn optional_nonempty_string(name: &str, value: &Arg) -> Result<Option<String
     match value {
         Arg::Missing => Ok(None),
         Arg::Str(text) if !text.is_empty() => Ok(Some(text.clone())),
-        Arg::Str(_) => Err(Error::invalid_argument(format!("{name} must not be empty when given"))),
-        other => Err(Error::invalid_argument(format!("{name} must be a string, got {}", other.describe()))),
+        Arg::Str(_) => Err(Error::invalid_argument(format!(
+            "{name} must not be empty when given"
+        ))),
+        other => Err(Error::invalid_argument(format!(
+            "{name} must be a string, got {}",
+            other.describe()
+        ))),
     }
 }
 
@@ -139,8 +161,13 @@ pub fn optional_nonempty_string(name: &str, value: &Arg) -> Result<Option<String
 pub fn string(name: &str, value: &Arg) -> Result<String, Error> {
     match value {
         Arg::Str(text) => Ok(text.clone()),
-        Arg::Missing => Err(Error::invalid_argument(format!("{name} is required (an empty string is allowed)"))),
-        other => Err(Error::invalid_argument(format!("{name} must be a string, got {}", other.describe()))),
+        Arg::Missing => Err(Error::invalid_argument(format!(
+            "{name} is required (an empty string is allowed)"
+        ))),
+        other => Err(Error::invalid_argument(format!(
+            "{name} must be a string, got {}",
+            other.describe()
+        ))),
     }
 }
 
@@ -151,8 +178,16 @@ pub fn optional_iso_date(name: &str, value: &Arg) -> Result<Option<String>, Erro
     };
     let bytes = text.as_bytes();
     let shape_ok = bytes.len() >= 10
-        && bytes.iter().take(10).enumerate().all(|(i, b)| if i == 4 || i == 7 { *b == b'-' } else { b.is_ascii_digit() })
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | ':' | '.' | '+'));
+        && bytes.iter().take(10).enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                *b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        })
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | ':' | '.' | '+'));
     if shape_ok {
         Ok(Some(text))
     } else {
@@ -186,7 +221,10 @@ mod tests {
     fn ids_are_safe_non_negative_integers() {
         assert_eq!(id("postId", &Arg::Number(167180194.0)).unwrap(), 167180194);
         assert_eq!(id("postId", &Arg::Number(0.0)).unwrap(), 0);
-        assert_eq!(id("postId", &Arg::Number(MAX_SAFE_INTEGER)).unwrap(), 9_007_199_254_740_991);
+        assert_eq!(
+            id("postId", &Arg::Number(MAX_SAFE_INTEGER)).unwrap(),
+            9_007_199_254_740_991
+        );
         for bad in [
             Arg::Number(1.5),
             Arg::Number(-1.0),
@@ -207,19 +245,38 @@ mod tests {
     #[test]
     fn limits_are_positive_and_offsets_non_negative() {
         assert_eq!(positive_integer("limit", &Arg::Missing).unwrap(), None);
-        assert_eq!(positive_integer("limit", &Arg::Number(50.0)).unwrap(), Some(50));
-        for bad in [Arg::Number(0.0), Arg::Number(-3.0), Arg::Number(2.5), Arg::Str("10".into())] {
+        assert_eq!(
+            positive_integer("limit", &Arg::Number(50.0)).unwrap(),
+            Some(50)
+        );
+        for bad in [
+            Arg::Number(0.0),
+            Arg::Number(-3.0),
+            Arg::Number(2.5),
+            Arg::Str("10".into()),
+        ] {
             assert!(positive_integer("limit", &bad).is_err(), "{bad:?}");
         }
-        assert_eq!(non_negative_integer("offset", &Arg::Number(0.0)).unwrap(), Some(0));
+        assert_eq!(
+            non_negative_integer("offset", &Arg::Number(0.0)).unwrap(),
+            Some(0)
+        );
         assert!(non_negative_integer("offset", &Arg::Number(-1.0)).is_err());
     }
 
     #[test]
     fn slugs_refuse_path_characters() {
-        assert_eq!(slug("slug", &Arg::Str("week-of-june".into())).unwrap(), "week-of-june");
-        assert_eq!(slug("slug", &Arg::Str("caf\u{e9}".into())).unwrap(), "caf\u{e9}");
-        for bad in ["", "a/b", "a?b", "a#b", "..", "a..b", "a%2Fb", "a b", "a\u{0}b", "a\nb", "a\\b"] {
+        assert_eq!(
+            slug("slug", &Arg::Str("week-of-june".into())).unwrap(),
+            "week-of-june"
+        );
+        assert_eq!(
+            slug("slug", &Arg::Str("caf\u{e9}".into())).unwrap(),
+            "caf\u{e9}"
+        );
+        for bad in [
+            "", "a/b", "a?b", "a#b", "..", "a..b", "a%2Fb", "a b", "a\u{0}b", "a\nb", "a\\b",
+        ] {
             let error = slug("slug", &Arg::Str(bad.into())).unwrap_err();
             assert_eq!(error.kind, ErrorKind::InvalidArgument, "{bad:?}");
         }
@@ -232,11 +289,30 @@ mod tests {
     fn search_arguments() {
         assert_eq!(string("query", &Arg::Str(String::new())).unwrap(), "");
         assert!(string("query", &Arg::Missing).is_err());
-        assert_eq!(optional_iso_date("published_after", &Arg::Str("2025-01-02".into())).unwrap().unwrap(), "2025-01-02");
-        assert!(optional_iso_date("published_after", &Arg::Str("2025-06-30T13:56:04.688Z".into())).is_ok());
+        assert_eq!(
+            optional_iso_date("published_after", &Arg::Str("2025-01-02".into()))
+                .unwrap()
+                .unwrap(),
+            "2025-01-02"
+        );
+        assert!(optional_iso_date(
+            "published_after",
+            &Arg::Str("2025-06-30T13:56:04.688Z".into())
+        )
+        .is_ok());
         assert!(optional_iso_date("published_after", &Arg::Str("yesterday".into())).is_err());
         assert!(optional_iso_date("published_after", &Arg::Str("2025-01-02&x=1".into())).is_err());
-        assert!(optional_one_of("type", &Arg::Str("podcast".into()), &["newsletter", "podcast"]).is_ok());
-        assert!(optional_one_of("type", &Arg::Str("video".into()), &["newsletter", "podcast"]).is_err());
+        assert!(optional_one_of(
+            "type",
+            &Arg::Str("podcast".into()),
+            &["newsletter", "podcast"]
+        )
+        .is_ok());
+        assert!(optional_one_of(
+            "type",
+            &Arg::Str("video".into()),
+            &["newsletter", "podcast"]
+        )
+        .is_err());
     }
 }

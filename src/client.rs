@@ -97,18 +97,24 @@ impl<T: Transport> Client<T> {
     /// `getPost(slug)`: `GET <publication>/api/v1/posts/<slug>`, a bare post.
     pub async fn get_post(&self, slug: &Arg) -> Result<Doc<T>, Error> {
         let slug = args::slug("slug", slug)?;
-        self.fetch(Endpoint::get(Host::Publication, &["posts", &slug]), |mut doc| {
-            post::decode_post(&mut doc, &|| format!("the post {slug:?}"))?;
-            Ok(doc)
-        })
+        self.fetch(
+            Endpoint::get(Host::Publication, &["posts", &slug]),
+            |mut doc| {
+                post::decode_post(&mut doc, &|| format!("the post {slug:?}"))?;
+                Ok(doc)
+            },
+        )
         .await
     }
 
     /// `getPostById(id)`: `GET <main>/api/v1/posts/by-id/<id>` (the path fixed by the interface).
     pub async fn get_post_by_id(&self, id: &Arg) -> Result<Doc<T>, Error> {
         let id = args::id("postId", id)?;
-        self.fetch(Endpoint::get(Host::Main, &["posts", "by-id", &id.to_string()]), post::decode_post_by_id)
-            .await
+        self.fetch(
+            Endpoint::get(Host::Main, &["posts", "by-id", &id.to_string()]),
+            post::decode_post_by_id,
+        )
+        .await
     }
 
     /// `searchPosts`: `GET <publication>/api/v1/search?query&offset&limit&type&published_after&published_before`.
@@ -129,7 +135,11 @@ impl<T: Transport> Client<T> {
 
     /// Sends `endpoint`, turns a failure status or an unreadable body into an error,
     /// and decodes the JSON with `decode`. Errors carry the response and never the key.
-    async fn fetch<R>(&self, endpoint: Endpoint, decode: impl FnOnce(Doc<T>) -> Result<R, Error>) -> Result<R, Error> {
+    async fn fetch<R>(
+        &self,
+        endpoint: Endpoint,
+        decode: impl FnOnce(Doc<T>) -> Result<R, Error>,
+    ) -> Result<R, Error> {
         let request = endpoint.build(&self.config);
         let request_line = format!("{} {}", request.method.as_str(), request.url);
         let outcome = async {
@@ -141,11 +151,16 @@ impl<T: Transport> Client<T> {
                 return Err(Error::http(&request_line, snapshot(&response)));
             }
             let doc = response.body.parse_json().map_err(|why| {
-                Error::invalid_response(format!("{request_line} returned a body that is not valid JSON ({why})"))
-                    .with_response(snapshot(&response))
+                Error::invalid_response(format!(
+                    "{request_line} returned a body that is not valid JSON ({why})"
+                ))
+                .with_response(snapshot(&response))
             })?;
             decode(doc).map_err(|error| Error {
-                message: format!("{request_line} returned an unexpected record: {}", error.message),
+                message: format!(
+                    "{request_line} returned an unexpected record: {}",
+                    error.message
+                ),
                 ..error.with_response(snapshot(&response))
             })
         }
@@ -180,14 +195,20 @@ mod tests {
     #[test]
     fn get_posts_sends_the_params_and_decodes() {
         let client = FakeTransport::client(Some("pub.example.com"));
-        client.transport().reply(200, &json!([post_json(1), post_json(2)]).to_string());
-        let params = PostsParams::from_args(&Arg::Number(10.0), &Arg::Number(5.0), &Arg::Missing).unwrap();
+        client
+            .transport()
+            .reply(200, &json!([post_json(1), post_json(2)]).to_string());
+        let params =
+            PostsParams::from_args(&Arg::Number(10.0), &Arg::Number(5.0), &Arg::Missing).unwrap();
         let posts = block_on(client.get_posts(&params)).unwrap();
         assert_eq!(posts.as_array().unwrap().len(), 2);
         assert_eq!(posts[0]["paywalled"], true);
         let sent = client.transport().sent();
         assert_eq!(sent.len(), 1);
-        assert_eq!(sent[0].url, "https://pub.example.com/api/v1/posts?offset=10&limit=5");
+        assert_eq!(
+            sent[0].url,
+            "https://pub.example.com/api/v1/posts?offset=10&limit=5"
+        );
         assert_eq!(sent[0].method.as_str(), "GET");
         assert_eq!(sent[0].header("cookie"), Some("connect.sid=s%3Atest-key"));
     }
@@ -197,16 +218,24 @@ mod tests {
         let client = FakeTransport::client(None);
         client.transport().reply(200, "[]");
         block_on(client.get_posts(&PostsParams::default())).unwrap();
-        assert_eq!(client.transport().sent()[0].url, "https://substack.com/api/v1/posts");
+        assert_eq!(
+            client.transport().sent()[0].url,
+            "https://substack.com/api/v1/posts"
+        );
     }
 
     #[test]
     fn get_post_by_id_uses_the_fixed_path_on_the_main_host() {
         let client = FakeTransport::client(Some("pub.example.com"));
-        client.transport().reply(200, &real_sample_text("posts/by-id/167180194.json"));
+        client
+            .transport()
+            .reply(200, &real_sample_text("posts/by-id/167180194.json"));
         let post = block_on(client.get_post_by_id(&Arg::Number(167180194.0))).unwrap();
         assert_eq!(post["slug"], "week-of-june-24-2025-build-saas-without");
-        assert_eq!(client.transport().sent()[0].url, "https://substack.com/api/v1/posts/by-id/167180194");
+        assert_eq!(
+            client.transport().sent()[0].url,
+            "https://substack.com/api/v1/posts/by-id/167180194"
+        );
     }
 
     #[test]
@@ -214,13 +243,19 @@ mod tests {
         let client = FakeTransport::client(Some("pub.example.com"));
         client.transport().reply(200, &post_json(3).to_string());
         block_on(client.get_post(&Arg::Str("caf\u{e9}-&-more".into()))).unwrap();
-        assert_eq!(client.transport().sent()[0].url, "https://pub.example.com/api/v1/posts/caf%C3%A9-%26-more");
+        assert_eq!(
+            client.transport().sent()[0].url,
+            "https://pub.example.com/api/v1/posts/caf%C3%A9-%26-more"
+        );
     }
 
     #[test]
     fn search_sends_every_param_encoded() {
         let client = FakeTransport::client(Some("pub.example.com"));
-        client.transport().reply(200, &json!({"total": 1, "results": [post_json(1)]}).to_string());
+        client.transport().reply(
+            200,
+            &json!({"total": 1, "results": [post_json(1)]}).to_string(),
+        );
         let params = SearchParams::from_args(SearchArgs {
             query: &Arg::Str("a&b c+d".into()),
             offset: &Arg::Number(0.0),
@@ -242,7 +277,12 @@ mod tests {
     #[test]
     fn bad_arguments_send_nothing() {
         let client = FakeTransport::client(None);
-        for id in [Arg::Number(-1.0), Arg::Number(0.5), Arg::Str("1".into()), Arg::Missing] {
+        for id in [
+            Arg::Number(-1.0),
+            Arg::Number(0.5),
+            Arg::Str("1".into()),
+            Arg::Missing,
+        ] {
             let error = block_on(client.get_post_by_id(&id)).unwrap_err();
             assert_eq!(error.kind, ErrorKind::InvalidArgument);
         }
@@ -257,11 +297,19 @@ mod tests {
     #[test]
     fn http_statuses_become_http_errors_with_the_response() {
         let client = FakeTransport::client(None);
-        client.transport().reply_with(404, "Not Found", vec![("content-type".into(), "application/json".into())], r#"{"error":"Not found"}"#);
+        client.transport().reply_with(
+            404,
+            "Not Found",
+            vec![("content-type".into(), "application/json".into())],
+            r#"{"error":"Not found"}"#,
+        );
         let error = block_on(client.get_post_by_id(&Arg::Number(5.0))).unwrap_err();
         assert_eq!(error.kind, ErrorKind::Http);
         assert_eq!(error.status, Some(404));
-        assert_eq!(error.message, "GET https://substack.com/api/v1/posts/by-id/5 failed: HTTP 404 Not Found: Not found");
+        assert_eq!(
+            error.message,
+            "GET https://substack.com/api/v1/posts/by-id/5 failed: HTTP 404 Not Found: Not found"
+        );
         let response = error.response.unwrap();
         assert_eq!(response.body, r#"{"error":"Not found"}"#);
         assert_eq!(response.headers[0].0, "content-type");
@@ -270,22 +318,35 @@ mod tests {
     #[test]
     fn unreadable_bodies_become_invalid_response_errors() {
         let client = FakeTransport::client(None);
-        for body in ["[{\"id\": 1, \"ti", "<html><body>Bad gateway</body></html>", ""] {
+        for body in [
+            "[{\"id\": 1, \"ti",
+            "<html><body>Bad gateway</body></html>",
+            "",
+        ] {
             client.transport().reply(200, body);
             let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
             assert_eq!(error.kind, ErrorKind::InvalidResponse, "{body}");
             assert_eq!(error.status, Some(200));
-            assert!(error.message.contains("not valid JSON"), "{}", error.message);
+            assert!(
+                error.message.contains("not valid JSON"),
+                "{}",
+                error.message
+            );
         }
     }
 
     #[test]
     fn network_failures_name_the_request() {
         let client = FakeTransport::client(None);
-        client.transport().fail(Error::network("connection refused"));
+        client
+            .transport()
+            .fail(Error::network("connection refused"));
         let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
         assert_eq!(error.kind, ErrorKind::Network);
-        assert_eq!(error.message, "GET https://substack.com/api/v1/posts failed: connection refused");
+        assert_eq!(
+            error.message,
+            "GET https://substack.com/api/v1/posts failed: connection refused"
+        );
     }
 
     #[test]

@@ -98,7 +98,10 @@ impl Config {
             None => DEFAULT_API_VERSION.to_string(),
             Some(version) => validate_api_version(&version)?,
         };
-        let base_url = input.base_url.map(|url| validate_base_url(&url)).transpose()?;
+        let base_url = input
+            .base_url
+            .map(|url| validate_base_url(&url))
+            .transpose()?;
         let cookie_name = match input.cookie_name {
             None => CookieName::ConnectSid,
             Some(name) => CookieName::parse(&name).ok_or_else(|| {
@@ -112,7 +115,9 @@ impl Config {
             Some(None) => None,
             Some(Some(agent)) => {
                 if agent.is_empty() || agent.chars().any(char::is_control) {
-                    return Err(Error::config("userAgent must be a non-empty single-line string"));
+                    return Err(Error::config(
+                        "userAgent must be a non-empty single-line string",
+                    ));
                 }
                 Some(agent)
             }
@@ -177,7 +182,9 @@ fn validate_api_key(key: Option<String>) -> Result<String, Error> {
     }
     // The key goes into a Cookie header: a separator or a line break would inject
     // other cookies or headers. The message never repeats the key.
-    if key.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, ';' | ',' | '"' | '\\'))
+    if key
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, ';' | ',' | '"' | '\\'))
         || !key.is_ascii()
     {
         return Err(Error::config(
@@ -189,7 +196,11 @@ fn validate_api_key(key: Option<String>) -> Result<String, Error> {
 
 /// A bare host with an optional port: no scheme, path, query or whitespace.
 fn validate_hostname(host: &str) -> Result<String, Error> {
-    let invalid = |why: &str| Error::config(format!("hostname {host:?} {why}; give a bare host such as \"example.substack.com\""));
+    let invalid = |why: &str| {
+        Error::config(format!(
+            "hostname {host:?} {why}; give a bare host such as \"example.substack.com\""
+        ))
+    };
     if host.is_empty() {
         return Err(invalid("is empty"));
     }
@@ -201,7 +212,10 @@ fn validate_hostname(host: &str) -> Result<String, Error> {
         None => (host, None),
     };
     if let Some(port) = port {
-        if port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) || port.parse::<u16>().map_or(true, |p| p == 0) {
+        if port.is_empty()
+            || !port.bytes().all(|b| b.is_ascii_digit())
+            || port.parse::<u16>().map_or(true, |p| p == 0)
+        {
             return Err(invalid("has an invalid port"));
         }
     }
@@ -211,7 +225,9 @@ fn validate_hostname(host: &str) -> Result<String, Error> {
     for label in name.split('.') {
         let valid = !label.is_empty()
             && label.len() <= 63
-            && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
             && !label.starts_with('-')
             && !label.ends_with('-');
         if !valid {
@@ -224,12 +240,16 @@ fn validate_hostname(host: &str) -> Result<String, Error> {
 fn validate_api_version(version: &str) -> Result<String, Error> {
     let valid = !version.is_empty()
         && version.len() <= 16
-        && version.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+        && version
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
         && !version.starts_with('.');
     if valid {
         Ok(version.to_string())
     } else {
-        Err(Error::config(format!("apiVersion {version:?} is not a version segment such as \"v1\"")))
+        Err(Error::config(format!(
+            "apiVersion {version:?} is not a version segment such as \"v1\""
+        )))
     }
 }
 
@@ -259,7 +279,10 @@ mod tests {
     use crate::error::ErrorKind;
 
     fn with_key(key: &str) -> ConfigInput {
-        ConfigInput { api_key: Some(key.into()), ..Default::default() }
+        ConfigInput {
+            api_key: Some(key.into()),
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -292,32 +315,65 @@ mod tests {
 
     #[test]
     fn cookie_gets_exactly_one_prefix() {
-        assert_eq!(Config::new(with_key("abc.sig")).unwrap().cookie_header(), "connect.sid=s%3Aabc.sig");
-        assert_eq!(Config::new(with_key("s%3Aabc.sig")).unwrap().cookie_header(), "connect.sid=s%3Aabc.sig");
-        assert_eq!(Config::new(with_key("s:abc.sig")).unwrap().cookie_header(), "connect.sid=s:abc.sig");
+        assert_eq!(
+            Config::new(with_key("abc.sig")).unwrap().cookie_header(),
+            "connect.sid=s%3Aabc.sig"
+        );
+        assert_eq!(
+            Config::new(with_key("s%3Aabc.sig"))
+                .unwrap()
+                .cookie_header(),
+            "connect.sid=s%3Aabc.sig"
+        );
+        assert_eq!(
+            Config::new(with_key("s:abc.sig")).unwrap().cookie_header(),
+            "connect.sid=s:abc.sig"
+        );
     }
 
     #[test]
     fn cookie_name_option() {
         let mut input = with_key("k");
         input.cookie_name = Some("substack.sid".into());
-        assert_eq!(Config::new(input.clone()).unwrap().cookie_header(), "substack.sid=s%3Ak");
+        assert_eq!(
+            Config::new(input.clone()).unwrap().cookie_header(),
+            "substack.sid=s%3Ak"
+        );
         input.cookie_name = Some("both".into());
-        assert_eq!(Config::new(input.clone()).unwrap().cookie_header(), "substack.sid=s%3Ak; connect.sid=s%3Ak");
+        assert_eq!(
+            Config::new(input.clone()).unwrap().cookie_header(),
+            "substack.sid=s%3Ak; connect.sid=s%3Ak"
+        );
         input.cookie_name = Some("sid".into());
         assert_eq!(Config::new(input).unwrap_err().kind, ErrorKind::Config);
     }
 
     #[test]
     fn hostname_must_be_bare() {
-        for good in ["example.substack.com", "Example.COM", "localhost:8080", "news.example.co.uk"] {
+        for good in [
+            "example.substack.com",
+            "Example.COM",
+            "localhost:8080",
+            "news.example.co.uk",
+        ] {
             let mut input = with_key("k");
             input.hostname = Some(good.into());
             assert!(Config::new(input).is_ok(), "{good}");
         }
         for bad in [
-            "", "https://x.substack.com", "x.substack.com/p", "x.substack.com?a", "x .com", "x..com",
-            "-x.com", "x.com:", "x.com:99999", "x.com:0", "x.com\n", "x.com#f", "user@x.com",
+            "",
+            "https://x.substack.com",
+            "x.substack.com/p",
+            "x.substack.com?a",
+            "x .com",
+            "x..com",
+            "-x.com",
+            "x.com:",
+            "x.com:99999",
+            "x.com:0",
+            "x.com\n",
+            "x.com#f",
+            "user@x.com",
         ] {
             let mut input = with_key("k");
             input.hostname = Some(bad.into());
@@ -341,8 +397,18 @@ mod tests {
     fn base_url_is_an_origin() {
         let mut input = with_key("k");
         input.base_url = Some("http://127.0.0.1:8787/".into());
-        assert_eq!(Config::new(input.clone()).unwrap().base_url(), Some("http://127.0.0.1:8787"));
-        for bad in ["127.0.0.1:8787", "ftp://x", "http://x/api", "http://x?y", "http://", "http://u@x"] {
+        assert_eq!(
+            Config::new(input.clone()).unwrap().base_url(),
+            Some("http://127.0.0.1:8787")
+        );
+        for bad in [
+            "127.0.0.1:8787",
+            "ftp://x",
+            "http://x/api",
+            "http://x?y",
+            "http://",
+            "http://u@x",
+        ] {
             input.base_url = Some(bad.into());
             assert!(Config::new(input.clone()).is_err(), "{bad:?}");
         }

@@ -66,7 +66,12 @@ pub struct Error {
 
 impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        Error { kind, message: message.into(), status: None, response: None }
+        Error {
+            kind,
+            message: message.into(),
+            status: None,
+            response: None,
+        }
     }
 
     pub fn config(message: impl Into<String>) -> Self {
@@ -90,8 +95,7 @@ impl Error {
     pub fn http(request_line: &str, response: ResponseSnapshot) -> Self {
         let mut message = format!(
             "{request_line} failed: HTTP {} {}",
-            response.status,
-            response.status_text
+            response.status, response.status_text
         )
         .trim_end()
         .to_string();
@@ -203,17 +207,25 @@ mod tests {
 
     #[test]
     fn http_error_quotes_the_json_error_field() {
-        let error = Error::http("GET /api/v1/posts/x", snapshot(404, r#"{"error":"Not found"}"#));
+        let error = Error::http(
+            "GET /api/v1/posts/x",
+            snapshot(404, r#"{"error":"Not found"}"#),
+        );
         assert_eq!(error.kind, ErrorKind::Http);
         assert_eq!(error.status, Some(404));
-        assert_eq!(error.message, "GET /api/v1/posts/x failed: HTTP 404 Not Found: Not found");
+        assert_eq!(
+            error.message,
+            "GET /api/v1/posts/x failed: HTTP 404 Not Found: Not found"
+        );
     }
 
     #[test]
     fn http_error_collapses_an_html_page_into_a_short_excerpt() {
         let page = format!("<html>\n  <body>{}</body></html>", "x".repeat(5000));
         let error = Error::http("GET /p", snapshot(502, &page));
-        assert!(error.message.starts_with("GET /p failed: HTTP 502 Not Found: <html> <body>xxx"));
+        assert!(error
+            .message
+            .starts_with("GET /p failed: HTTP 502 Not Found: <html> <body>xxx"));
         assert!(error.message.chars().count() < 300);
         assert_eq!(error.response.unwrap().body, page);
     }

@@ -135,25 +135,37 @@ pub struct Field {
 
 impl Field {
     pub const fn required(name: &'static str, ty: FieldType) -> Field {
-        Field { name, ty, required: true, nullable: false }
+        Field {
+            name,
+            ty,
+            required: true,
+            nullable: false,
+        }
     }
     /// May be absent or null; when present, of type `ty`.
     pub const fn optional(name: &'static str, ty: FieldType) -> Field {
-        Field { name, ty, required: false, nullable: true }
+        Field {
+            name,
+            ty,
+            required: false,
+            nullable: true,
+        }
     }
 }
 
 fn matches_type<D: JsonDoc>(value: &D, ty: FieldType) -> bool {
     match ty {
         FieldType::String => value.kind() == JsonKind::String,
-        FieldType::Integer => value
-            .as_f64()
-            .is_some_and(|n| n.is_finite() && n.fract() == 0.0 && n.abs() <= crate::args::MAX_SAFE_INTEGER),
+        FieldType::Integer => value.as_f64().is_some_and(|n| {
+            n.is_finite() && n.fract() == 0.0 && n.abs() <= crate::args::MAX_SAFE_INTEGER
+        }),
         FieldType::Number => value.as_f64().is_some_and(f64::is_finite),
         FieldType::Bool => value.kind() == JsonKind::Bool,
         FieldType::Object => value.kind() == JsonKind::Object,
         FieldType::Array => value.kind() == JsonKind::Array,
-        FieldType::OneOf(allowed) => value.as_string().is_some_and(|s| allowed.contains(&s.as_str())),
+        FieldType::OneOf(allowed) => value
+            .as_string()
+            .is_some_and(|s| allowed.contains(&s.as_str())),
     }
 }
 
@@ -170,7 +182,11 @@ fn describe_value<D: JsonDoc>(value: &D) -> String {
 
 /// Checks `fields` of the record `value`; `label` names the record in the message and
 /// is only built when something is wrong.
-pub fn check_fields<D: JsonDoc>(value: &D, fields: &[Field], label: &dyn Fn() -> String) -> Result<(), Error> {
+pub fn check_fields<D: JsonDoc>(
+    value: &D,
+    fields: &[Field],
+    label: &dyn Fn() -> String,
+) -> Result<(), Error> {
     if value.kind() != JsonKind::Object {
         return Err(Error::invalid_response(format!(
             "{} is {}, expected an object",
@@ -189,7 +205,11 @@ pub fn check_fields<D: JsonDoc>(value: &D, fields: &[Field], label: &dyn Fn() ->
             } else if matches_type(member, field.ty) {
                 None
             } else {
-                Some(format!("is {}, expected {}", describe_value(member), field.ty.describe()))
+                Some(format!(
+                    "is {}, expected {}",
+                    describe_value(member),
+                    field.ty.describe()
+                ))
             }
         });
         let problem = match problem {
@@ -198,7 +218,11 @@ pub fn check_fields<D: JsonDoc>(value: &D, fields: &[Field], label: &dyn Fn() ->
             None => None,
         };
         if let Some(problem) = problem {
-            return Err(Error::invalid_response(format!("{}: field `{}` {problem}", label(), field.name)));
+            return Err(Error::invalid_response(format!(
+                "{}: field `{}` {problem}",
+                label(),
+                field.name
+            )));
         }
     }
     Ok(())
@@ -207,15 +231,22 @@ pub fn check_fields<D: JsonDoc>(value: &D, fields: &[Field], label: &dyn Fn() ->
 /// Reads an id for labels, when there is a usable one.
 pub fn id_for_label<D: JsonDoc>(value: &D) -> Option<String> {
     value
-        .with_field("id", |id| id.as_f64().filter(|n| n.is_finite()).map(|n| format!("{n}")))
+        .with_field("id", |id| {
+            id.as_f64()
+                .filter(|n| n.is_finite())
+                .map(|n| format!("{n}"))
+        })
         .flatten()
 }
 
 /// Checks that `value` is an array and returns its length.
 pub fn expect_array<D: JsonDoc>(value: &D, what: &str) -> Result<usize, Error> {
-    value
-        .array_len()
-        .ok_or_else(|| Error::invalid_response(format!("{what} is {}, expected an array", describe_value(value))))
+    value.array_len().ok_or_else(|| {
+        Error::invalid_response(format!(
+            "{what} is {}, expected an array",
+            describe_value(value)
+        ))
+    })
 }
 
 /// Checks that `value` is an object.
@@ -223,6 +254,9 @@ pub fn expect_object<D: JsonDoc>(value: &D, what: &str) -> Result<(), Error> {
     if value.kind() == JsonKind::Object {
         Ok(())
     } else {
-        Err(Error::invalid_response(format!("{what} is {}, expected an object", describe_value(value))))
+        Err(Error::invalid_response(format!(
+            "{what} is {}, expected an object",
+            describe_value(value)
+        )))
     }
 }

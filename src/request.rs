@@ -10,7 +10,11 @@ use crate::config::{AuthMode, Config, MAIN_HOST};
 /// Everything but the unreserved characters of RFC 3986 is encoded, in path
 /// segments and query values alike: `/`, `?`, `#`, `+`, `=` and `&` never keep a
 /// meaning of their own inside a value.
-const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
+const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
 
 pub fn encode_component(text: &str) -> String {
     utf8_percent_encode(text, COMPONENT).to_string()
@@ -58,14 +62,22 @@ impl Endpoint {
         Endpoint {
             method: Method::Get,
             host,
-            path: segments.iter().map(|s| encode_component(s)).collect::<Vec<_>>().join("/"),
+            path: segments
+                .iter()
+                .map(|s| encode_component(s))
+                .collect::<Vec<_>>()
+                .join("/"),
             query: Vec::new(),
             body: None,
         }
     }
 
     pub fn post_json(host: Host, segments: &[&str], body: String) -> Self {
-        Endpoint { method: Method::Post, body: Some(body), ..Endpoint::get(host, segments) }
+        Endpoint {
+            method: Method::Post,
+            body: Some(body),
+            ..Endpoint::get(host, segments)
+        }
     }
 
     /// Adds a query parameter when a value is given.
@@ -78,7 +90,11 @@ impl Endpoint {
 
     /// The path and query as they appear in the request line, for messages.
     pub fn path_and_query(&self, config: &Config) -> String {
-        let mut out = format!("/api/{}/{}", encode_component(config.api_version()), self.path);
+        let mut out = format!(
+            "/api/{}/{}",
+            encode_component(config.api_version()),
+            self.path
+        );
         for (index, (name, value)) in self.query.iter().enumerate() {
             out.push(if index == 0 { '?' } else { '&' });
             out.push_str(name);
@@ -140,7 +156,16 @@ impl fmt::Debug for HttpRequest {
         let headers: Vec<(&str, &str)> = self
             .headers
             .iter()
-            .map(|(k, v)| (k.as_str(), if k.eq_ignore_ascii_case("cookie") { "[redacted]" } else { v.as_str() }))
+            .map(|(k, v)| {
+                (
+                    k.as_str(),
+                    if k.eq_ignore_ascii_case("cookie") {
+                        "[redacted]"
+                    } else {
+                        v.as_str()
+                    },
+                )
+            })
             .collect();
         f.debug_struct("HttpRequest")
             .field("method", &self.method)
@@ -180,7 +205,10 @@ mod tests {
     fn base_url_receives_both_hosts() {
         let config = config(Some("pub.substack.com"), Some("http://127.0.0.1:8787"));
         for host in [Host::Publication, Host::Main] {
-            assert_eq!(Endpoint::get(host, &["posts"]).build(&config).url, "http://127.0.0.1:8787/api/v1/posts");
+            assert_eq!(
+                Endpoint::get(host, &["posts"]).build(&config).url,
+                "http://127.0.0.1:8787/api/v1/posts"
+            );
         }
     }
 
@@ -206,7 +234,8 @@ mod tests {
         assert_eq!(get.header("accept"), Some("application/json"));
         assert_eq!(get.header("content-type"), None);
         assert!(get.header("user-agent").unwrap().starts_with("Mozilla/5.0"));
-        let post = Endpoint::post_json(Host::Main, &["comment", "feed"], "{}".into()).build(&config);
+        let post =
+            Endpoint::post_json(Host::Main, &["comment", "feed"], "{}".into()).build(&config);
         assert_eq!(post.header("content-type"), Some("application/json"));
         assert_eq!(post.body.as_deref(), Some("{}"));
         assert!(!format!("{post:?}").contains("KEY"));

@@ -36,7 +36,13 @@ impl FakeTransport {
         self.reply_with(status, "", vec![], body);
     }
 
-    pub fn reply_with(&self, status: u16, status_text: &str, headers: Vec<(String, String)>, body: &str) {
+    pub fn reply_with(
+        &self,
+        status: u16,
+        status_text: &str,
+        headers: Vec<(String, String)>,
+        body: &str,
+    ) {
         self.replies.borrow_mut().push_back(Ok(HttpResponse {
             status,
             status_text: status_text.into(),
@@ -77,13 +83,19 @@ pub fn block_on<F: Future>(future: F) -> F::Output {
 
 /// `../shared/fixtures/real-samples/api/v1/<path>`, beside the project.
 pub fn real_sample_path(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/real-samples/api/v1").join(path)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/fixtures/real-samples/api/v1")
+        .join(path)
 }
 
 pub fn real_sample_text(path: &str) -> String {
     let full = real_sample_path(path);
-    std::fs::read_to_string(&full)
-        .unwrap_or_else(|e| panic!("cannot read the real sample {} ({e}); ../shared must be beside the project", full.display()))
+    std::fs::read_to_string(&full).unwrap_or_else(|e| {
+        panic!(
+            "cannot read the real sample {} ({e}); ../shared must be beside the project",
+            full.display()
+        )
+    })
 }
 
 pub fn real_sample(path: &str) -> serde_json::Value {

@@ -1,0 +1,3 @@
+export * from './publisher_wasm.js';
+export { PublisherError } from './publisher-error.js';
+export type { PublisherErrorKind, PublisherErrorResponse } from './publisher-error.js';

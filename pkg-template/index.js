@@ -1,0 +1,7 @@
+// Entry for browsers and bundlers: fetches and instantiates the wasm module once.
+import init from './publisher_wasm.js';
+
+await init({ module_or_path: new URL('./publisher_wasm_bg.wasm', import.meta.url) });
+
+export * from './publisher_wasm.js';
+export { PublisherError } from '__ERROR_MODULE__';

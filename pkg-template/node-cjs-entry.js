@@ -1,0 +1,10 @@
+// Source of node.cjs, the CommonJS entry (n8n loads community nodes with require).
+// scripts/build-pkg.mjs bundles it with esbuild; __dirname is the package folder.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { initSync } from './publisher_wasm.js';
+
+initSync({ module: readFileSync(join(__dirname, 'publisher_wasm_bg.wasm')) });
+
+export * from './publisher_wasm.js';
+export { PublisherError } from '__ERROR_MODULE__';

@@ -1,0 +1,72 @@
+// Builds the npm package in pkg/: wasm-pack (--target web) for the wasm and its ESM
+// glue, then the entry points of pkg-template/ for browsers, Node/Deno (ESM) and
+// Node (CommonJS, bundled with esbuild), and package.json merged from the template.
+//
+//   node scripts/build-pkg.mjs [--dev]
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = join(root, 'pkg');
+const template = join(root, 'pkg-template');
+const bin = join(root, 'node_modules', '.bin');
+const env = { ...process.env, PATH: `${bin}:${process.env.HOME}/.cargo/bin:${process.env.PATH}` };
+const dev = process.argv.includes('--dev');
+
+function run(command, args) {
+  execFileSync(command, args, { cwd: root, env, stdio: 'inherit' });
+}
+
+rmSync(pkg, { recursive: true, force: true });
+run('wasm-pack', ['build', dev ? '--dev' : '--release', '--target', 'web', '--out-dir', 'pkg', '--out-name', 'publisher_wasm']);
+
+// The error class is a wasm-bindgen snippet; the entries re-export that very module
+// so the class the core throws is the class callers import.
+function findSnippet(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const found = findSnippet(path);
+      if (found) return found;
+    } else if (entry.name === 'publisher-error.js') {
+      return path;
+    }
+  }
+  return null;
+}
+const snippet = findSnippet(join(pkg, 'snippets'));
+if (!snippet) throw new Error('pkg/snippets has no publisher-error.js: did the wasm-bindgen import move?');
+const errorModule = `./${relative(pkg, snippet)}`;
+
+const fill = (name) => readFileSync(join(template, name), 'utf8').replaceAll('__ERROR_MODULE__', errorModule);
+writeFileSync(join(pkg, 'index.js'), fill('index.js'));
+writeFileSync(join(pkg, 'node.js'), fill('node.js'));
+const cjsEntry = join(pkg, '.node-cjs-entry.js');
+writeFileSync(cjsEntry, fill('node-cjs-entry.js'));
+run('esbuild', [
+  cjsEntry, '--bundle', '--format=cjs', '--platform=node', '--target=node20',
+  `--outfile=${join(pkg, 'node.cjs')}`, '--log-level=warning',
+  // The web glue's default init reads import.meta.url; node.cjs never calls it.
+  '--log-override:empty-import-meta=silent',
+]);
+rmSync(cjsEntry);
+
+for (const name of ['index.d.ts', 'publisher-error.d.ts', 'README.md']) {
+  copyFileSync(join(template, name), join(pkg, name));
+}
+copyFileSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
+rmSync(join(pkg, '.gitignore'), { force: true });
+
+// package.json: wasm-pack's version and name, the template's fields over the rest.
+const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+const fields = JSON.parse(readFileSync(join(template, 'package.json'), 'utf8'));
+const merged = { name: fields.name, version: generated.version, ...fields };
+delete merged.collaborators;
+writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(merged, null, 2)}\n`);
+
+for (const file of merged.files) {
+  if (!existsSync(join(pkg, file))) throw new Error(`package.json lists ${file}, which the build did not produce`);
+}
+console.log(`built ${merged.name}@${merged.version} in pkg/ (error class: ${errorModule})`);

@@ -1,0 +1,111 @@
+//! JS values → the core's inputs. Judging the values is the core's job; this only
+//! reads them.
+
+use js_sys::Reflect;
+use wasm_bindgen::JsValue;
+
+use crate::args::Arg;
+use crate::config::{AuthMode, ConfigInput};
+use crate::error::Error;
+
+pub fn arg(value: &JsValue) -> Arg {
+    if value.is_undefined() || value.is_null() {
+        Arg::Missing
+    } else if let Some(number) = value.as_f64() {
+        Arg::Number(number)
+    } else if let Some(text) = value.as_string() {
+        Arg::Str(text)
+    } else if let Some(flag) = value.as_bool() {
+        Arg::Bool(flag)
+    } else {
+        Arg::Other(
+            value
+                .js_typeof()
+                .as_string()
+                .unwrap_or_else(|| "unknown".into()),
+        )
+    }
+}
+
+/// A named member of an options object (`undefined` when `options` is not an object).
+pub fn member(options: &JsValue, name: &str) -> JsValue {
+    if options.is_object() {
+        Reflect::get(options, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    }
+}
+
+/// Checks that an optional options argument is an object when given.
+pub fn options_object(value: &Option<JsValue>, what: &str) -> Result<JsValue, Error> {
+    match value {
+        None => Ok(JsValue::UNDEFINED),
+        Some(v) if v.is_undefined() || v.is_null() => Ok(JsValue::UNDEFINED),
+        Some(v) if v.is_object() && !js_sys::Array::is_array(v) => Ok(v.clone()),
+        Some(_) => Err(Error::invalid_argument(format!("{what} must be an object"))),
+    }
+}
+
+fn optional_string(config: &JsValue, name: &str) -> Result<Option<String>, Error> {
+    let value = member(config, name);
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        value
+            .as_string()
+            .map(Some)
+            .ok_or_else(|| Error::config(format!("{name} must be a string")))
+    }
+}
+
+/// `PublisherConfig` → [`ConfigInput`]. `browser` is whether the page runs in a
+/// browser, where the session must come from the browser's own cookies.
+pub fn config_input(config: &JsValue, browser: bool) -> Result<ConfigInput, Error> {
+    if !config.is_object() || js_sys::Array::is_array(config) {
+        return Err(Error::config(
+            "new Publisher(config) needs a config object with at least an apiKey",
+        ));
+    }
+    let auth = match optional_string(config, "auth")?.as_deref() {
+        None => None,
+        Some("cookie") => Some(AuthMode::CookieHeader),
+        Some("browser") => Some(AuthMode::BrowserCredentials),
+        Some(other) => {
+            return Err(Error::config(format!(
+                "auth must be 'cookie' or 'browser', not {other:?}"
+            )))
+        }
+    };
+    let user_agent = {
+        let value = member(config, "userAgent");
+        if value.is_undefined() || value.is_null() {
+            None
+        } else if value.as_bool() == Some(false) {
+            Some(None)
+        } else {
+            Some(Some(value.as_string().ok_or_else(|| {
+                Error::config("userAgent must be a string or false")
+            })?))
+        }
+    };
+    Ok(ConfigInput {
+        api_key: optional_string(config, "apiKey")?,
+        hostname: optional_string(config, "hostname")?,
+        api_version: optional_string(config, "apiVersion")?,
+        base_url: optional_string(config, "baseUrl")?,
+        cookie_name: optional_string(config, "cookieName")?,
+        auth: auth.or(browser.then_some(AuthMode::BrowserCredentials)),
+        user_agent,
+    })
+}
+
+/// True in a browser (or a browser worker): neither Node nor Deno.
+pub fn running_in_browser() -> bool {
+    let global = js_sys::global();
+    let deno = Reflect::get(&global, &JsValue::from_str("Deno")).unwrap_or(JsValue::UNDEFINED);
+    let node = Reflect::get(&global, &JsValue::from_str("process"))
+        .and_then(|process| Reflect::get(&process, &JsValue::from_str("versions")))
+        .and_then(|versions| Reflect::get(&versions, &JsValue::from_str("node")))
+        .unwrap_or(JsValue::UNDEFINED);
+    deno.is_undefined() && node.is_undefined()
+}

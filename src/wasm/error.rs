@@ -1,0 +1,58 @@
+//! [`Error`] → the JS `PublisherError` (defined in JS so it truly extends `Error`).
+
+use js_sys::{Object, Reflect};
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::JsValue;
+
+use crate::error::{Error, ResponseSnapshot};
+
+#[wasm_bindgen(module = "/pkg-template/publisher-error.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = createPublisherError)]
+    fn create_publisher_error(
+        message: &str,
+        kind: &str,
+        status: Option<u16>,
+        response: JsValue,
+        cause: JsValue,
+        attempts: Option<u32>,
+    ) -> JsValue;
+}
+
+pub fn to_js(error: Error) -> JsValue {
+    let response = error
+        .response
+        .as_ref()
+        .map(response_object)
+        .unwrap_or(JsValue::UNDEFINED);
+    create_publisher_error(
+        &error.message,
+        error.kind.as_str(),
+        error.status,
+        response,
+        JsValue::UNDEFINED,
+        None,
+    )
+}
+
+fn set(target: &JsValue, key: &str, value: &JsValue) {
+    // Setting a property on a fresh plain object cannot fail.
+    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+}
+
+fn response_object(response: &ResponseSnapshot) -> JsValue {
+    let object: JsValue = Object::new().into();
+    let headers: JsValue = Object::new().into();
+    for (name, value) in &response.headers {
+        set(&headers, name, &JsValue::from_str(value));
+    }
+    set(&object, "status", &JsValue::from(response.status));
+    set(
+        &object,
+        "statusText",
+        &JsValue::from_str(&response.status_text),
+    );
+    set(&object, "headers", &headers);
+    set(&object, "body", &JsValue::from_str(&response.body));
+    object
+}
