@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks (it has the Rust toolchain, Node 20 and npm),
+# idempotently: Debian's Chromium and ChromeDriver, the wasm32 target, the
+# wasm-bindgen CLI of exactly the version in Cargo.lock, wasm-pack, and the npm dev
+# tools (binaryen's wasm-opt, Deno, esbuild, playwright-core, TypeScript).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+WASM_PACK_VERSION=0.15.1
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PWD/node_modules/.bin:$PATH"
+export DEBIAN_FRONTEND=noninteractive
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  echo "setup: installing chromium and chromium-driver"
+  apt-get update -q
+  apt-get install -y -q chromium chromium-driver
+fi
+
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+
+# The CLI must equal the wasm-bindgen crate in Cargo.lock, or wasm-pack silently
+# spends minutes installing its own copy.
+WB_VERSION=$(sed -n '/^name = "wasm-bindgen"$/{n;s/^version = "\(.*\)"$/\1/p;q}' Cargo.lock)
+if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WB_VERSION" ]; then
+  echo "setup: installing wasm-bindgen-cli $WB_VERSION"
+  # No --locked: its own lockfile wants a webpki-roots the registry mirror lacks.
+  cargo install wasm-bindgen-cli --version "$WB_VERSION" --force
+fi
+if [ "$(wasm-pack --version 2>/dev/null || true)" != "wasm-pack $WASM_PACK_VERSION" ]; then
+  echo "setup: installing wasm-pack $WASM_PACK_VERSION"
+  cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force
+fi
+
+npm ci --no-audit --no-fund
+# Debian's binaryen breaks wasm-bindgen's externref table: npm's must be the one found.
+[ "$(command -v wasm-opt)" = "$PWD/node_modules/.bin/wasm-opt" ] || { echo "setup: wrong wasm-opt: $(command -v wasm-opt)"; exit 1; }
+echo "setup: ready"

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Runs every test: lint, cargo test, the package build, wasm-bindgen tests in Node and
+# Chromium, the local service's self-test, the packed tarball in a throwaway project,
+# the .d.ts check, and the JS tests in Deno, Chromium and Node against the local
+# service. Each runner must report at least one test, or the run fails.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PWD/node_modules/.bin:$PATH"
+export CARGO_TERM_COLOR=never NO_COLOR=1
+LOGS=$(mktemp -d)
+T0=$SECONDS
+SUMMARY=()
+step() { printf '\n=== [%4ss] %s\n' "$((SECONDS - T0))" "$*"; }
+
+# run_counted NAME PATTERN COMMAND...: runs COMMAND, sums the numbers PATTERN (an
+# extended regex whose first number is a pass count) finds in its output, and fails
+# when the command fails or the count is zero.
+run_counted() {
+  local name=$1 pattern=$2; shift 2
+  local log="$LOGS/${name// /_}.log"
+  set +e
+  "$@" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]}
+  set -e
+  local passed
+  passed=$(grep -aE "$pattern" "$log" | grep -aoE '[0-9]+ passed|pass [0-9]+|^ok [0-9]+ ' | grep -oE '[0-9]+' | awk '{s+=$1} END {print s+0}')
+  if [ "$status" -ne 0 ]; then echo "FAILED: $name (exit $status)"; exit "$status"; fi
+  if [ "$passed" -eq 0 ]; then echo "FAILED: $name ran no test"; exit 1; fi
+  SUMMARY+=("$(printf '%-28s %5s passed' "$name" "$passed")")
+  TOTAL=$(( ${TOTAL:-0} + passed ))
+}
+
+step "format and lints (native and wasm32)"
+cargo fmt --check
+cargo clippy --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+step "cargo test (native core)"
+run_counted "cargo test" '^test result: ok\.' cargo test
+
+step "build the npm package"
+node scripts/build-pkg.mjs
+mkdir -p node_modules && ln -sfn ../pkg node_modules/publisher-wasm
+
+step "wasm-bindgen tests in Node"
+run_counted "wasm-bindgen-test Node" '^test result: ok\.' \
+  node scripts/with-local-service.mjs wasm-pack test --node -- --test wasm
+
+step "wasm-bindgen tests in headless Chromium"
+# Without WASM_BINDGEN_USE_BROWSER=1 the runner skips Node-mode tests and passes having run none.
+WASM_BINDGEN_USE_BROWSER=1 run_counted "wasm-bindgen-test Chromium" '^test result: ok\.' \
+  node scripts/with-local-service.mjs --browser wasm-pack test --headless --chrome -- --test wasm
+
+step "local service self-test"
+run_counted "local service (node)" '^# pass [0-9]+' node --test local-service/test/
+
+step "the npm pack tarball in a throwaway project (import and require)"
+run_counted "tarball (node)" '^# pass [0-9]+' node --test js-tests/tarball/
+
+step "TypeScript: the .d.ts under tsc --strict"
+run_counted "tsc --strict" '^ok [0-9]+ ' node js-tests/types/check.mjs
+
+step "Deno"
+run_counted "js Deno" '^ok \| [0-9]+ passed' \
+  deno test --no-check --no-lock --allow-net=127.0.0.1 --allow-read --allow-env --allow-run js-tests/deno/
+
+step "headless Chromium"
+run_counted "js Chromium" '^chromium: [0-9]+ passed' node js-tests/browser/run.mjs
+
+step "Node"
+run_counted "js Node" '^# pass [0-9]+' node --test js-tests/node/
+
+step "summary"
+printf '%s\n' "${SUMMARY[@]}"
+echo "total: ${TOTAL} passed, 0 failed"
