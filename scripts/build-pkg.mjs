@@ -53,6 +53,11 @@ run('esbuild', [
 ]);
 rmSync(cjsEntry);
 
+// wasm-bindgen declares `[Symbol.dispose]()`, which only compiles with lib esnext;
+// callers on es2022 or earlier would get an error from our types. free() stays.
+const glueTypes = join(pkg, 'publisher_wasm.d.ts');
+writeFileSync(glueTypes, readFileSync(glueTypes, 'utf8').replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, ''));
+
 for (const name of ['index.d.ts', 'publisher-error.d.ts', 'README.md']) {
   copyFileSync(join(template, name), join(pkg, name));
 }

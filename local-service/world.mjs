@@ -1,0 +1,436 @@
+// The seeded world behind the local service: one account (the key owner), other users,
+// their publications, posts, notes and post comments. Everything is derived from the seed,
+// so two services started with the same options serve identical data. Only notes published
+// through the API change it, and reset() removes them again.
+
+import { Random } from './prng.mjs';
+import * as text from './text.mjs';
+
+/** "Now" of the seeded data. Seeded dates lie before it; published notes use the real clock. */
+export const WORLD_ANCHOR_MS = Date.parse('2025-07-01T12:00:00.000Z');
+export const MEDIA_ORIGIN = 'https://media.publisher.test';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The fixed cast. The account comes first; users marked inactive have no notes or posts. */
+const CAST = [
+  { name: 'Ada Example', handle: 'adaexample', pubName: 'Local Publication', subdomain: 'localpub', bio: 'Writes the Local Publication ✍️ — essays on tools, habits and “small” systems.' },
+  { name: 'Björn Sample', handle: 'bjornsample', pubName: 'Björn’s Notebook', subdomain: 'bjornnotes', bio: 'Notebooks, trains and slow software. Zürich ⇄ Malmö.' },
+  { name: 'Chidi Placeholder', handle: 'chidiplaceholder', pubName: 'Placeholder Weekly', subdomain: 'placeholderweekly', bio: 'A weekly letter about the things we postpone.' },
+  { name: 'Dana Mock 🌸', handle: 'danamock', pubName: 'Mock Turtle Review', subdomain: 'mockturtle', bio: 'Reviews of books nobody asked about.' },
+  { name: 'Émile Testwright', handle: 'emiletestwright', pubName: 'Le Banc d’Essai', subdomain: 'bancdessai', bio: 'Essais, tests et cafés crème ☕' },
+  { name: 'Farah Fixture', handle: 'farahfixture', pubName: 'Fixture Farm', subdomain: 'fixturefarm', bio: 'Growing reproducible things 🌱' },
+  { name: 'Ivo Quiet', handle: 'ivoquiet', pubName: 'Quiet Corner', subdomain: 'quietcorner', bio: '', inactive: true },
+  { name: 'Gus Stub', handle: 'gusstub', pubName: 'Stub Notes', subdomain: 'stubnotes', bio: 'Short notes on long projects.' },
+  { name: 'Hana Dummy', handle: 'hanadummy', pubName: 'Dummy Dispatch', subdomain: 'dummydispatch', bio: 'Dispatches from the test bench 🧪' },
+  { name: 'Jun Silent', handle: 'junsilent', pubName: 'Silent Pages', subdomain: 'silentpages', bio: '', inactive: true },
+];
+
+export const DEFAULT_WORLD_OPTIONS = Object.freeze({
+  seed: 1,
+  posts: 120,
+  notes: 65,
+  following: 8,
+  bodyBytes: 31700,
+});
+
+export class World {
+  constructor(options = {}) {
+    this.options = { ...DEFAULT_WORLD_OPTIONS, ...stripUndefined(options) };
+    this.seed = this.options.seed;
+    this.bodyCache = new Map();
+    this.commentCache = new Map();
+    this.#buildUsers();
+    this.#buildPosts();
+    this.#buildNotes();
+    this.#buildActivity();
+    this.reset();
+  }
+
+  /** Back to the seeded state: forget notes published through the API. */
+  reset() {
+    this.publishedNotes = [];
+    this.nextPublishedNoteId = 152_000_000 + Random.derive(this.seed, 'published-id').int(1, 999);
+  }
+
+  // ---- lookups -------------------------------------------------------------------------
+
+  get account() {
+    return this.users[0];
+  }
+
+  get mainPublication() {
+    return this.account.publication;
+  }
+
+  userById(id) {
+    return this.usersById.get(Number(id));
+  }
+
+  userByHandle(handle) {
+    return this.usersByHandle.get(String(handle).toLowerCase());
+  }
+
+  postById(id) {
+    return this.postsById.get(Number(id));
+  }
+
+  /** Slugs are unique only within a publication; this origin stands for the main publication. */
+  mainPostBySlug(slug) {
+    return this.mainPublication.postsBySlug.get(slug);
+  }
+
+  /** A note (seeded or published) by its id. */
+  noteById(id) {
+    const numericId = Number(id);
+    return this.publishedNotes.find((note) => note.id === numericId) ?? this.notesById.get(numericId);
+  }
+
+  /** A comment under a post, by its id (post comments are generated on demand). */
+  postCommentById(id) {
+    const numericId = Number(id);
+    const serial = Math.floor((numericId - POST_COMMENT_ID_BASE) / POST_COMMENT_ID_STRIDE);
+    const post = this.postsBySerial[serial];
+    if (!post) return undefined;
+    return this.commentsOf(post).find((comment) => comment.id === numericId);
+  }
+
+  /** The account's "own notes" feed: published notes first, then seeded notes and post restacks. */
+  ownNotesFeed() {
+    const published = this.publishedNotes.map((note) => ({ kind: 'note', note, timestamp: note.date, user: this.account }));
+    return [...published, ...this.ownFeed];
+  }
+
+  /** A user's profile activity, newest first, without the pinned latest post. */
+  profileActivity(user) {
+    if (user === this.account) {
+      const published = this.publishedNotes.map((note) => ({ kind: 'note', note, timestamp: note.date, user }));
+      return [...published, ...user.activity];
+    }
+    return user.activity;
+  }
+
+  followingIds() {
+    return [this.account.id, ...this.followed.map((user) => user.id)];
+  }
+
+  // ---- lazily generated parts -----------------------------------------------------------
+
+  /** Body HTML and plain text of a post, about `bodyBytes` long. */
+  bodyOf(post) {
+    let body = this.bodyCache.get(post.id);
+    if (!body) {
+      body = text.postBody(Random.derive(this.seed, 'body', post.id), this.options.bodyBytes);
+      this.bodyCache.set(post.id, body);
+    }
+    return body;
+  }
+
+  /** Comments under a post, oldest first. Their number is fixed at world creation (comment_count). */
+  commentsOf(post) {
+    let comments = this.commentCache.get(post.id);
+    if (!comments) {
+      const rng = Random.derive(this.seed, 'comments', post.id);
+      const postTime = Date.parse(post.postDate);
+      comments = [];
+      let time = postTime;
+      for (let i = 0; i < post.commentCount; i++) {
+        time += rng.int(5, 600) * 60 * 1000;
+        // The author answers now and then; everyone else comes from the cast.
+        const author = rng.chance(0.2) ? post.author : rng.pick(this.activeUsers);
+        comments.push({
+          id: POST_COMMENT_ID_BASE + post.serial * POST_COMMENT_ID_STRIDE + i,
+          post,
+          user: author,
+          body: text.sentences(rng, rng.int(1, 3)),
+          // Comments on the newest posts would pass the anchor: squeeze them in between.
+          date: new Date(time < WORLD_ANCHOR_MS ? time : postTime + Math.floor(((WORLD_ANCHOR_MS - postTime) * (i + 1)) / (post.commentCount + 1))).toISOString(),
+          reactions: rng.int(0, 12),
+          isAdmin: author === post.author,
+        });
+      }
+      comments.sort((a, b) => a.date.localeCompare(b.date));
+      this.commentCache.set(post.id, comments);
+    }
+    return comments;
+  }
+
+  /** Stores a note published through the API and returns it. */
+  publishNote(bodyJson, bodyText) {
+    const note = {
+      id: this.nextPublishedNoteId,
+      user: this.account,
+      date: new Date().toISOString(),
+      bodyJson,
+      body: bodyText,
+      attachments: [],
+      reactions: 0,
+      restacks: 0,
+      childrenCount: 0,
+      editedAt: null,
+      published: true,
+    };
+    this.nextPublishedNoteId += 1 + Random.derive(this.seed, 'published-gap', note.id).int(0, 40);
+    this.publishedNotes.unshift(note);
+    return note;
+  }
+
+  // ---- construction -----------------------------------------------------------------------
+
+  #buildUsers() {
+    const rng = Random.derive(this.seed, 'users');
+    const wantedOthers = Math.max(CAST.length - 1, this.options.following + 1);
+    const specs = [...CAST];
+    for (let i = 0; specs.length - 1 < wantedOthers; i++) {
+      const name = text.extraPersonName(i);
+      const handle = text.slugify(name).replace(/-/g, '');
+      specs.push({ name, handle, pubName: `${name.split(' ')[0]}’s Letters`, subdomain: `${handle}letters`, bio: 'Letters about work and weather.' });
+    }
+    const usedIds = new Set();
+    const uniqueId = (base, span) => {
+      let id;
+      do id = base + rng.int(0, span); while (usedIds.has(id));
+      usedIds.add(id);
+      return id;
+    };
+
+    this.users = specs.map((spec, index) => {
+      const setUpAt = WORLD_ANCHOR_MS - rng.int(200, 900) * DAY_MS - rng.int(0, DAY_MS);
+      const user = {
+        index,
+        id: uniqueId(300_000_000, 90_000_000),
+        name: spec.name,
+        handle: spec.handle,
+        previousName: rng.chance(0.5) ? spec.name.replace(/ .*/, '') : null,
+        bio: spec.bio,
+        photoUrl: `${MEDIA_ORIGIN}/avatars/${spec.handle}_400x400.png`,
+        profileSetUpAt: new Date(setUpAt).toISOString(),
+        readerInstalledAt: new Date(setUpAt + rng.int(1, 90) * DAY_MS).toISOString(),
+        active: !spec.inactive,
+        subscriberCount: index === 0 ? 1234 : rng.weighted([[rng.int(5, 99), 3], [rng.int(100, 999), 3], [rng.int(1000, 25000), 1]]),
+        activity: [],
+      };
+      const createdAt = setUpAt + rng.int(0, 3) * DAY_MS + rng.int(0, DAY_MS);
+      user.publication = {
+        id: uniqueId(4_000_000, 900_000),
+        publicationUserId: uniqueId(5_000_000, 900_000),
+        name: spec.pubName,
+        subdomain: spec.subdomain,
+        author: user,
+        heroText: `${spec.pubName}: ${text.sentence(rng)}`,
+        logoUrl: `${MEDIA_ORIGIN}/logos/${spec.subdomain}_256x256.png`,
+        coverPhotoUrl: `${MEDIA_ORIGIN}/covers/${spec.subdomain}_1280x244.png`,
+        color: `#${rng.hex(6).toUpperCase()}`,
+        createdAt: new Date(createdAt).toISOString(),
+        paymentsEnabled: index === 0 || rng.chance(0.5),
+        foundingPlanName: rng.chance(0.5) ? 'Founding Member' : null,
+        tags: Array.from({ length: 4 }, (_, t) => {
+          const name = text.tagName(Random.derive(this.seed, 'tag', spec.subdomain, t));
+          return { id: Random.derive(this.seed, 'tag-id', spec.subdomain, t).uuid(), name, slug: text.slugify(name) };
+        }).filter((tag, t, all) => all.findIndex((other) => other.slug === tag.slug) === t),
+        navigationItemId: rng.uuid(),
+        viralGiftsId: rng.uuid(),
+        posts: [],
+        postsBySlug: new Map(),
+      };
+      return user;
+    });
+    this.usersById = new Map(this.users.map((user) => [user.id, user]));
+    this.usersByHandle = new Map(this.users.map((user) => [user.handle, user]));
+    this.activeUsers = this.users.filter((user) => user.active);
+
+    // Followed: the first active others, plus always one user without any activity.
+    const others = this.users.slice(1);
+    const wanted = this.options.following;
+    const inactive = others.filter((user) => !user.active);
+    const active = others.filter((user) => user.active);
+    this.followed = wanted <= 0 ? [] : [...active.slice(0, wanted - 1), inactive[0]];
+  }
+
+  #buildPosts() {
+    const all = [];
+    for (const user of this.activeUsers) {
+      const pub = user.publication;
+      const rng = Random.derive(this.seed, 'posts', pub.subdomain);
+      const count = user === this.account ? this.options.posts : rng.int(6, 18);
+      let time = WORLD_ANCHOR_MS - rng.int(2, 30) * 3600 * 1000;
+      for (let i = 0; i < count; i++) {
+        const postTitle = text.title(rng);
+        let slug = text.slugify(postTitle);
+        for (let n = 2; pub.postsBySlug.has(slug); n++) slug = `${text.slugify(postTitle)}-${n}`;
+        // Newest posts of the main publication include every type, so filters always find some.
+        const type = user === this.account && i === 1 ? 'podcast'
+          : user === this.account && i === 3 ? 'thread'
+          : rng.weighted([['newsletter', 80], ['podcast', 12], ['thread', 8]]);
+        const audience = i === 0 ? 'everyone' : rng.weighted([['everyone', 60], ['only_paid', 25], ['only_free', 10], ['founding', 5]]);
+        const subtitle = rng.chance(0.85) ? text.sentence(rng) : '';
+        const post = {
+          id: 0,
+          serial: 0,
+          publication: pub,
+          author: user,
+          title: postTitle,
+          subtitle,
+          description: subtitle,
+          slug,
+          type,
+          audience,
+          postDate: new Date(time - rng.int(0, 59999)).toISOString(),
+          coverImage: `${MEDIA_ORIGIN}/covers/${rng.uuid()}_1456x816.jpeg`,
+          podcastDuration: type === 'podcast' ? rng.int(600, 4200) + rng.int(0, 999) / 1000 : null,
+          likes: rng.int(0, 80),
+          restacks: rng.int(0, 9),
+          commentCount: rng.int(0, 9),
+          tags: pub.tags.filter(() => rng.chance(0.4)),
+          voiceId: rng.pick(['en-US-Ada', 'en-US-Basil', 'en-GB-Clover']),
+          palette: Array.from({ length: 6 }, () => ({ rgb: [rng.int(0, 255), rng.int(0, 255), rng.int(0, 255)], population: rng.int(0, 600) })),
+          inboxUuid: rng.uuid(),
+        };
+        const updatedAt = Date.parse(post.postDate) + rng.int(0, 48) * 3600 * 1000;
+        post.updatedAt = updatedAt < WORLD_ANCHOR_MS ? new Date(updatedAt).toISOString() : post.postDate;
+        post.podcastUrl = type === 'podcast' ? `${MEDIA_ORIGIN}/audio/${pub.subdomain}/${slug}.mp3` : '';
+        pub.posts.push(post);
+        pub.postsBySlug.set(slug, post);
+        all.push(post);
+        time -= rng.int(20, 72) * 3600 * 1000;
+      }
+    }
+    // Post ids grow with time across the whole service, like the real ones.
+    const idRng = Random.derive(this.seed, 'post-ids');
+    all.sort((a, b) => a.postDate.localeCompare(b.postDate));
+    let nextId = 160_000_000 + idRng.int(0, 99_999);
+    all.forEach((post, serial) => {
+      post.id = nextId;
+      post.serial = serial;
+      nextId += idRng.int(1_000, 60_000);
+    });
+    this.postsBySerial = all;
+    this.postsById = new Map(all.map((post) => [post.id, post]));
+    for (const user of this.users) {
+      const posts = user.publication.posts;
+      posts.sort((a, b) => b.postDate.localeCompare(a.postDate));
+      posts.forEach((post, i) => {
+        post.newerSlug = posts[i - 1]?.slug ?? null;
+        post.olderSlug = posts[i + 1]?.slug ?? null;
+      });
+    }
+  }
+
+  #buildNotes() {
+    const all = [];
+    for (const user of this.activeUsers) {
+      const rng = Random.derive(this.seed, 'notes', user.handle);
+      const count = user === this.account ? this.options.notes : rng.int(14, 40);
+      const spanMs = 150 * DAY_MS;
+      for (let i = 0; i < count; i++) {
+        const date = WORLD_ANCHOR_MS - rng.int(0, spanMs);
+        const paragraphs = text.noteParagraphs(rng);
+        const withImage = rng.chance(0.2);
+        all.push({
+          id: 0,
+          user,
+          date: new Date(date).toISOString(),
+          bodyJson: paragraphsToDoc(paragraphs),
+          body: paragraphs.map((segments) => segments.map((s) => s.text).join('')).join('\n\n'),
+          attachments: withImage
+            ? [{ id: rng.uuid(), type: 'image', imageUrl: `${MEDIA_ORIGIN}/images/${rng.uuid()}_1024x1024.jpeg`, imageWidth: 1024, imageHeight: rng.pick([768, 1024, 1365]), explicit: false }]
+            : [],
+          reactions: rng.int(0, 40),
+          restacks: rng.int(0, 6),
+          childrenCount: rng.int(0, 5),
+          editedAt: rng.chance(0.1) ? new Date(date + rng.int(1, 30) * 60 * 1000).toISOString() : null,
+          impressionId: rng.uuid(),
+          published: false,
+        });
+      }
+    }
+    // Note ids grow with time too.
+    all.sort((a, b) => a.date.localeCompare(b.date));
+    const idRng = Random.derive(this.seed, 'note-ids');
+    // Seeded note ids stay below 150,000,000, where comment ids under posts begin.
+    const maxGap = Math.max(2, Math.min(15_000, Math.floor(19_000_000 / Math.max(1, all.length))));
+    let nextId = 130_000_000 + idRng.int(0, 99_999);
+    for (const note of all) {
+      note.id = nextId;
+      nextId += idRng.int(1, maxGap);
+    }
+    this.notes = all;
+    this.notesById = new Map(all.map((note) => [note.id, note]));
+  }
+
+  #buildActivity() {
+    const byNewest = (a, b) => b.timestamp.localeCompare(a.timestamp);
+    const otherPosts = this.postsBySerial.filter((post) => post.author !== this.account);
+
+    for (const user of this.activeUsers) {
+      const rng = Random.derive(this.seed, 'activity', user.handle);
+      const ownNotes = this.notes.filter((note) => note.user === user);
+      const items = ownNotes.map((note) => ({ kind: 'note', note, timestamp: note.date, user }));
+      // Restacks of other people's notes, some time after those were written.
+      const othersNotes = this.notes.filter((note) => note.user !== user);
+      const restackCount = othersNotes.length ? Math.floor(ownNotes.length / 6) : 0;
+      for (let i = 0; i < restackCount; i++) {
+        const note = rng.pick(othersNotes);
+        const at = beforeAnchor(Date.parse(note.date) + rng.int(1, 72) * 3600 * 1000, rng);
+        if (items.some((item) => item.note === note)) continue;
+        items.push({ kind: 'comment_restack', note, timestamp: new Date(at).toISOString(), user, impressionId: rng.uuid() });
+      }
+      items.sort(byNewest);
+      user.activity = items;
+      user.latestPost = user.publication.posts[0] ?? null;
+    }
+
+    // The account's notes feed: its notes plus a restack of someone's post after every 4 notes.
+    const rng = Random.derive(this.seed, 'own-feed');
+    const ownNotes = this.notes.filter((note) => note.user === this.account);
+    const feed = ownNotes.map((note) => ({ kind: 'note', note, timestamp: note.date, user: this.account }));
+    const restacked = new Set();
+    for (let i = 0; i < Math.floor(ownNotes.length / 5) && otherPosts.length; i++) {
+      let post = rng.pick(otherPosts);
+      for (let tries = 0; restacked.has(post) && tries < 20; tries++) post = rng.pick(otherPosts);
+      if (restacked.has(post)) break;
+      restacked.add(post);
+      const at = beforeAnchor(Date.parse(post.postDate) + rng.int(1, 96) * 3600 * 1000, rng);
+      feed.push({ kind: 'post_restack', post, timestamp: new Date(at).toISOString(), user: this.account, impressionId: rng.uuid() });
+    }
+    feed.sort(byNewest);
+    this.ownFeed = feed;
+
+    // Restacked posts shown among a user's profile posts: one after every 8 of their own.
+    for (const user of this.activeUsers) {
+      const pick = Random.derive(this.seed, 'profile-restacks', user.handle);
+      const candidates = this.postsBySerial.filter((post) => post.author !== user);
+      user.profilePosts = [];
+      user.publication.posts.forEach((post, i) => {
+        user.profilePosts.push({ kind: 'post', post });
+        if (i % 8 === 7 && candidates.length) user.profilePosts.push({ kind: 'restack', post: pick.pick(candidates) });
+      });
+    }
+    for (const user of this.users) user.profilePosts ??= [];
+  }
+}
+
+/** Seeded events never reach the anchor: those that would are moved into the hours before it. */
+function beforeAnchor(time, rng) {
+  return time < WORLD_ANCHOR_MS ? time : WORLD_ANCHOR_MS - rng.int(1, 6 * 3600) * 1000 - rng.int(0, 999);
+}
+
+const POST_COMMENT_ID_BASE = 150_000_000;
+const POST_COMMENT_ID_STRIDE = 64;
+
+/** The editor document of a note from its paragraphs of text segments. */
+export function paragraphsToDoc(paragraphs) {
+  return {
+    type: 'doc',
+    attrs: { schemaVersion: 'v1' },
+    content: paragraphs.map((segments) => ({
+      type: 'paragraph',
+      content: segments.map((segment) =>
+        segment.marks ? { type: 'text', text: segment.text, marks: segment.marks.map((type) => ({ type })) } : { type: 'text', text: segment.text }),
+    })),
+  };
+}
+
+function stripUndefined(object) {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+}
