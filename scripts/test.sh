@@ -67,6 +67,9 @@ run_counted "js Deno" '^ok \| [0-9]+ passed' \
 step "headless Chromium"
 run_counted "js Chromium" '^chromium: [0-9]+ passed' node js-tests/browser/run.mjs
 
+step "the demo page lists the local service's posts (headless Chromium)"
+node scripts/demo.mjs --check
+
 step "Node"
 run_counted "js Node" '^# pass [0-9]+' node --test js-tests/node/
 

@@ -13,8 +13,8 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8',
 };
 
-/** Serves the folders `roots` (relative to `base`) on 127.0.0.1; resolves to {url, close}. */
-export async function startStaticServer(base, roots) {
+/** Serves the folders `roots` (relative to `base`) on 127.0.0.1:`port`; resolves to {url, close}. */
+export async function startStaticServer(base, roots, port = 0) {
   const server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
     const allowed = roots.some((root) => path.startsWith(`/${root}/`)) && !path.includes(`..${sep}`);
@@ -30,7 +30,7 @@ export async function startStaticServer(base, roots) {
       response.writeHead(404).end();
     }
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     close: () => new Promise((resolve) => server.close(resolve)),
