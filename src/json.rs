@@ -29,7 +29,7 @@ impl JsonKind {
     }
 }
 
-pub trait JsonDoc: Sized {
+pub trait JsonDoc: Sized + Clone {
     fn kind(&self) -> JsonKind;
     fn as_f64(&self) -> Option<f64>;
     fn as_bool(&self) -> Option<bool>;
@@ -44,6 +44,15 @@ pub trait JsonDoc: Sized {
     fn set_bool(&mut self, key: &str, value: bool);
     /// The member `key`, taken out of the document.
     fn into_field(self, key: &str) -> Option<Self>;
+    /// Item `index` of an array, taken out (natively) or shared (in JS).
+    fn take_item(&mut self, index: usize) -> Option<Self>;
+    /// Sets a member of an object (no effect on other kinds).
+    fn set(&mut self, key: &str, value: Self);
+    fn null() -> Self;
+    fn from_f64(value: f64) -> Self;
+    fn from_text(value: &str) -> Self;
+    fn new_object() -> Self;
+    fn new_array(items: Vec<Self>) -> Self;
 }
 
 impl JsonDoc for serde_json::Value {
@@ -91,6 +100,37 @@ impl JsonDoc for serde_json::Value {
             serde_json::Value::Object(mut map) => map.remove(key),
             _ => None,
         }
+    }
+    fn take_item(&mut self, index: usize) -> Option<Self> {
+        self.as_array_mut()?.get_mut(index).map(serde_json::Value::take)
+    }
+    fn set(&mut self, key: &str, value: Self) {
+        if let Some(map) = self.as_object_mut() {
+            map.insert(key.to_string(), value);
+        }
+    }
+    fn null() -> Self {
+        serde_json::Value::Null
+    }
+    fn from_f64(value: f64) -> Self {
+        serde_json::Number::from_f64(value).map_or(serde_json::Value::Null, |n| {
+            // Integral values print as integers, as JS would.
+            if value.fract() == 0.0 && value.abs() <= crate::args::MAX_SAFE_INTEGER {
+                #[allow(clippy::cast_possible_truncation)]
+                serde_json::Value::from(value as i64)
+            } else {
+                serde_json::Value::Number(n)
+            }
+        })
+    }
+    fn from_text(value: &str) -> Self {
+        serde_json::Value::String(value.to_string())
+    }
+    fn new_object() -> Self {
+        serde_json::Value::Object(serde_json::Map::new())
+    }
+    fn new_array(items: Vec<Self>) -> Self {
+        serde_json::Value::Array(items)
     }
 }
 
@@ -237,6 +277,16 @@ pub fn id_for_label<D: JsonDoc>(value: &D) -> Option<String> {
                 .map(|n| format!("{n}"))
         })
         .flatten()
+}
+
+/// A string member, when it is one.
+pub fn string_field<D: JsonDoc>(value: &D, key: &str) -> Option<String> {
+    value.with_field(key, |v| v.as_string()).flatten()
+}
+
+/// A number member, when it is one.
+pub fn number_field<D: JsonDoc>(value: &D, key: &str) -> Option<f64> {
+    value.with_field(key, |v| v.as_f64()).flatten()
 }
 
 /// Checks that `value` is an array and returns its length.

@@ -61,6 +61,30 @@ impl JsonDoc for JsValue {
     fn into_field(self, key: &str) -> Option<Self> {
         own_field(&self, key)
     }
+    fn take_item(&mut self, index: usize) -> Option<Self> {
+        item(self, index)
+    }
+    fn set(&mut self, key: &str, value: Self) {
+        if self.is_object() {
+            // Cannot fail on a plain object.
+            let _ = Reflect::set(self, &JsValue::from_str(key), &value);
+        }
+    }
+    fn null() -> Self {
+        JsValue::NULL
+    }
+    fn from_f64(value: f64) -> Self {
+        JsValue::from_f64(value)
+    }
+    fn from_text(value: &str) -> Self {
+        JsValue::from_str(value)
+    }
+    fn new_object() -> Self {
+        js_sys::Object::new().into()
+    }
+    fn new_array(items: Vec<Self>) -> Self {
+        items.into_iter().collect::<Array>().into()
+    }
 }
 
 fn own_field(value: &JsValue, key: &str) -> Option<JsValue> {

@@ -1,0 +1,175 @@
+//! `PublisherNote` (§2.6) and the notes page (§2.7), `PublisherUserProfile` (§2.8):
+//! the service's feed items unchanged (http-contract §6.4), checked.
+
+use crate::error::Error;
+use crate::json::{check_fields, expect_array, Field, FieldType, JsonDoc, JsonKind};
+
+const ITEM_FIELDS: &[Field] = &[
+    Field::required("entity_key", FieldType::String),
+    Field::required("type", FieldType::String),
+    Field::required("context", FieldType::Object),
+    Field::optional("comment", FieldType::Object),
+];
+
+const CONTEXT_FIELDS: &[Field] = &[
+    Field::required("type", FieldType::String),
+    Field::required("timestamp", FieldType::String),
+    Field::required("users", FieldType::Array),
+];
+
+const CONTEXT_USER_FIELDS: &[Field] = &[
+    Field::required("id", FieldType::Integer),
+    Field::required("name", FieldType::String),
+    Field::required("handle", FieldType::String),
+    // Accounts without a picture have none.
+    Field::optional("photo_url", FieldType::String),
+    Field::optional("bio", FieldType::String),
+];
+
+const COMMENT_FIELDS: &[Field] = &[
+    Field::required("id", FieldType::Integer),
+    Field::required("body", FieldType::String),
+    Field::optional("body_json", FieldType::Object),
+    Field::required("user_id", FieldType::Integer),
+    Field::required("type", FieldType::String),
+    Field::required("date", FieldType::String),
+];
+
+/// Checks one feed item (a note, a restack, a post).
+pub fn check_item<D: JsonDoc>(item: &D, label: &dyn Fn() -> String) -> Result<(), Error> {
+    let with_key = || match crate::json::string_field(item, "entity_key") {
+        Some(key) => format!("{} ({key})", label()),
+        None => label(),
+    };
+    check_fields(item, ITEM_FIELDS, &with_key)?;
+    item.with_field("context", |context| -> Result<(), Error> {
+        check_fields(context, CONTEXT_FIELDS, &|| format!("{}.context", with_key()))?;
+        let users = context.with_field("users", |list| list.array_len()).flatten().unwrap_or(0);
+        for index in 0..users {
+            context
+                .with_field("users", |list| {
+                    list.with_item(index, |user| {
+                        check_fields(user, CONTEXT_USER_FIELDS, &|| format!("{}.context.users[{index}]", with_key()))
+                    })
+                })
+                .flatten()
+                .unwrap_or(Ok(()))?;
+        }
+        Ok(())
+    })
+    .unwrap_or(Ok(()))?;
+    item.with_field("comment", |comment| {
+        if comment.kind() == JsonKind::Object {
+            check_fields(comment, COMMENT_FIELDS, &|| format!("{}.comment", with_key()))
+        } else {
+            Ok(())
+        }
+    })
+    .unwrap_or(Ok(()))
+}
+
+/// True when the item is a note of its own (it has a comment), not a restack.
+pub fn is_note<D: JsonDoc>(item: &D) -> bool {
+    item.with_field("comment", |c| c.kind() == JsonKind::Object).unwrap_or(false)
+}
+
+/// A checked page `{items, originalCursorTimestamp, nextCursor}`.
+#[derive(Debug)]
+pub struct FeedPage {
+    pub item_count: usize,
+    /// The cursor of the next page; `None` at the end. A cursor equal to the one just
+    /// sent also ends the feed, so a service that repeats itself cannot loop a walk.
+    pub next_cursor: Option<String>,
+}
+
+/// Checks a feed page in place (notes, reader feed, profile activity).
+pub fn check_feed_page<D: JsonDoc>(page: &D, what: &str, sent_cursor: Option<&str>) -> Result<FeedPage, Error> {
+    check_fields(
+        page,
+        &[
+            Field::required("items", FieldType::Array),
+            Field::required("originalCursorTimestamp", FieldType::String),
+            // Null (or absent, or empty) at the end of the feed.
+            Field::optional("nextCursor", FieldType::String),
+        ],
+        &|| what.to_string(),
+    )?;
+    let item_count = page
+        .with_field("items", |items| -> Result<usize, Error> {
+            let len = expect_array(items, "`items`")?;
+            for index in 0..len {
+                items
+                    .with_item(index, |item| check_item(item, &|| format!("{what}: item [{index}]")))
+                    .unwrap_or(Ok(()))?;
+            }
+            Ok(len)
+        })
+        .unwrap_or(Ok(0))?;
+    let next_cursor = crate::json::string_field(page, "nextCursor")
+        .filter(|cursor| !cursor.is_empty() && Some(cursor.as_str()) != sent_cursor);
+    Ok(FeedPage { item_count, next_cursor })
+}
+
+/// `GET reader/comment/{id}` as a note: the `item`.
+pub fn decode_note_item<D: JsonDoc>(response: D) -> Result<D, Error> {
+    let item = response
+        .into_field("item")
+        .ok_or_else(|| Error::invalid_response("the reader comment response has no `item` field"))?;
+    check_item(&item, &|| "the note".to_string())?;
+    if !is_note(&item) {
+        return Err(Error::invalid_response("the note has no `comment`: it is not a note"));
+    }
+    Ok(item)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::test_support::real_sample;
+    use serde_json::json;
+
+    #[test]
+    fn every_real_feed_sample_is_a_valid_page() {
+        for path in [
+            "notes.json",
+            "reader/feed/profile/282291554.json",
+            "feed/profile/343074721.json",
+            "feed/profile/343074721.types-note.json",
+            "feed/profile/343074721.types-like.json",
+        ] {
+            let page = real_sample(path);
+            let checked = check_feed_page(&page, path, None).unwrap_or_else(|e| panic!("{path}: {e}"));
+            assert_eq!(checked.item_count, page["items"].as_array().unwrap().len());
+            assert_eq!(checked.next_cursor.as_deref(), page["nextCursor"].as_str(), "{path}");
+        }
+    }
+
+    #[test]
+    fn the_real_reader_comment_is_a_note() {
+        let item = decode_note_item(real_sample("reader/comment/131648795.json")).unwrap();
+        assert_eq!(item["entity_key"], "c-131648795");
+        assert!(is_note(&item));
+    }
+
+    #[test]
+    fn the_end_of_a_feed_is_null_empty_absent_or_a_repeated_cursor() {
+        let page = |cursor: serde_json::Value| json!({"items": [], "originalCursorTimestamp": "t", "nextCursor": cursor});
+        assert!(check_feed_page(&page(json!(null)), "p", None).unwrap().next_cursor.is_none());
+        assert!(check_feed_page(&page(json!("")), "p", None).unwrap().next_cursor.is_none());
+        assert!(check_feed_page(&page(json!("abc")), "p", Some("abc")).unwrap().next_cursor.is_none());
+        assert_eq!(check_feed_page(&page(json!("abc")), "p", Some("xyz")).unwrap().next_cursor.unwrap(), "abc");
+        let mut without = page(json!(null));
+        without.as_object_mut().unwrap().remove("nextCursor");
+        assert!(check_feed_page(&without, "p", None).unwrap().next_cursor.is_none());
+    }
+
+    #[test]
+    fn a_broken_item_names_the_item_and_field() {
+        let mut page = real_sample("notes.json");
+        page["items"][3]["context"]["users"][0]["id"] = json!("x");
+        let error = check_feed_page(&page, "GET /notes", None).unwrap_err();
+        assert!(error.message.contains("GET /notes: item [3]"), "{}", error.message);
+        assert!(error.message.contains("context.users[0]: field `id`"), "{}", error.message);
+    }
+}
