@@ -22,8 +22,8 @@ function run(command, args) {
 rmSync(pkg, { recursive: true, force: true });
 run('wasm-pack', ['build', dev ? '--dev' : '--release', '--target', 'web', '--out-dir', 'pkg', '--out-name', 'publisher_wasm']);
 
-// The error class is a wasm-bindgen snippet; the entries re-export that very module
-// so the class the core throws is the class callers import.
+// The JS classes are wasm-bindgen snippets; the entries re-export those very modules
+// so the classes the core creates are the classes callers import.
 function findSnippet(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -38,9 +38,12 @@ function findSnippet(dir) {
 }
 const snippet = findSnippet(join(pkg, 'snippets'));
 if (!snippet) throw new Error('pkg/snippets has no publisher-error.js: did the wasm-bindgen import move?');
-const errorModule = `./${relative(pkg, snippet)}`;
+const snippets = `./${relative(pkg, dirname(snippet))}`;
+for (const name of ['note-builder.js', 'notes-page.js']) {
+  if (!existsSync(join(pkg, snippets, name))) throw new Error(`${name} is not among the snippets beside publisher-error.js`);
+}
 
-const fill = (name) => readFileSync(join(template, name), 'utf8').replaceAll('__ERROR_MODULE__', errorModule);
+const fill = (name) => readFileSync(join(template, name), 'utf8').replaceAll('__SNIPPETS__', snippets);
 writeFileSync(join(pkg, 'index.js'), fill('index.js'));
 writeFileSync(join(pkg, 'node.js'), fill('node.js'));
 const cjsEntry = join(pkg, '.node-cjs-entry.js');
@@ -58,7 +61,7 @@ rmSync(cjsEntry);
 const glueTypes = join(pkg, 'publisher_wasm.d.ts');
 writeFileSync(glueTypes, readFileSync(glueTypes, 'utf8').replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, ''));
 
-for (const name of ['index.d.ts', 'publisher-error.d.ts', 'README.md']) {
+for (const name of ['index.d.ts', 'publisher-error.d.ts', 'note-builder.d.ts', 'notes-page.d.ts', 'README.md']) {
   copyFileSync(join(template, name), join(pkg, name));
 }
 copyFileSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
@@ -74,4 +77,4 @@ writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(merged, null, 2)}\n`)
 for (const file of merged.files) {
   if (!existsSync(join(pkg, file))) throw new Error(`package.json lists ${file}, which the build did not produce`);
 }
-console.log(`built ${merged.name}@${merged.version} in pkg/ (error class: ${errorModule})`);
+console.log(`built ${merged.name}@${merged.version} in pkg/ (JS classes: ${snippets})`);

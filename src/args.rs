@@ -21,7 +21,7 @@ pub enum Arg {
 }
 
 impl Arg {
-    fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Arg::Missing => "nothing".to_string(),
             Arg::Number(n) => format!("the number {n}"),
@@ -30,6 +30,11 @@ impl Arg {
             Arg::Other(kind) => format!("a value of type {kind}"),
         }
     }
+}
+
+/// How a caller's value reads in a message.
+pub fn describe(value: &Arg) -> String {
+    value.describe()
 }
 
 fn shorten(text: &str) -> String {

@@ -102,7 +102,9 @@ impl JsonDoc for serde_json::Value {
         }
     }
     fn take_item(&mut self, index: usize) -> Option<Self> {
-        self.as_array_mut()?.get_mut(index).map(serde_json::Value::take)
+        self.as_array_mut()?
+            .get_mut(index)
+            .map(serde_json::Value::take)
     }
     fn set(&mut self, key: &str, value: Self) {
         if let Some(map) = self.as_object_mut() {

@@ -1,6 +1,6 @@
 // Runs the shared scenarios in the page, importing the package by name (import map).
 // The session comes from the local service's sign-in, as a real page's would.
-import { Publisher, PublisherError } from 'publisher-wasm';
+import { NoteBuilder, Publisher, PublisherError, PublisherNotes } from 'publisher-wasm';
 import { allScenarios, makeContext } from '../shared/context.mjs';
 
 const params = new URLSearchParams(location.search);
@@ -10,6 +10,8 @@ try {
   const ctx = await makeContext({
     Publisher,
     PublisherError,
+    NoteBuilder,
+    PublisherNotes,
     url: params.get('service'),
     apiKey: params.get('key'),
     runtime: 'chromium',

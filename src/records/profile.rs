@@ -30,13 +30,18 @@ const PUBLICATION_FIELDS: &[Field] = &[
     Field::optional("logo_url", FieldType::String),
 ];
 
-const PRIMARY_PUBLICATION_FIELDS: &[Field] =
-    &[Field::required("id", FieldType::Integer), Field::required("name", FieldType::String)];
+const PRIMARY_PUBLICATION_FIELDS: &[Field] = &[
+    Field::required("id", FieldType::Integer),
+    Field::required("name", FieldType::String),
+];
 
 /// Checks a public profile (`user/{handle}/public_profile`, or `user/{id}/profile`).
 pub fn check_public_profile<D: JsonDoc>(profile: &D, label: &str) -> Result<(), Error> {
     check_fields(profile, PUBLIC_PROFILE_FIELDS, &|| label.to_string())?;
-    let count = profile.with_field("publicationUsers", |list| list.array_len()).flatten().unwrap_or(0);
+    let count = profile
+        .with_field("publicationUsers", |list| list.array_len())
+        .flatten()
+        .unwrap_or(0);
     for index in 0..count {
         profile
             .with_field("publicationUsers", |list| {
@@ -45,7 +50,9 @@ pub fn check_public_profile<D: JsonDoc>(profile: &D, label: &str) -> Result<(), 
                     check_fields(membership, PUBLICATION_USER_FIELDS, &what)?;
                     membership
                         .with_field("publication", |publication| {
-                            check_fields(publication, PUBLICATION_FIELDS, &|| format!("{}.publication", what()))
+                            check_fields(publication, PUBLICATION_FIELDS, &|| {
+                                format!("{}.publication", what())
+                            })
                         })
                         .unwrap_or(Ok(()))
                 })
@@ -56,7 +63,9 @@ pub fn check_public_profile<D: JsonDoc>(profile: &D, label: &str) -> Result<(), 
     profile
         .with_field("primaryPublication", |publication| {
             if publication.kind() == crate::json::JsonKind::Object {
-                check_fields(publication, PRIMARY_PUBLICATION_FIELDS, &|| format!("{label}: primaryPublication"))
+                check_fields(publication, PRIMARY_PUBLICATION_FIELDS, &|| {
+                    format!("{label}: primaryPublication")
+                })
             } else {
                 Ok(())
             }
@@ -66,13 +75,17 @@ pub fn check_public_profile<D: JsonDoc>(profile: &D, label: &str) -> Result<(), 
 
 /// The id of a checked profile.
 pub fn profile_id<D: JsonDoc>(profile: &D) -> Option<u64> {
-    crate::json::number_field(profile, "id").and_then(|n| crate::args::id("id", &crate::args::Arg::Number(n)).ok())
+    crate::json::number_field(profile, "id")
+        .and_then(|n| crate::args::id("id", &crate::args::Arg::Number(n)).ok())
 }
 
 /// Scans a checked activity feed for a user's handle: `context.users[]` entries whose
 /// id is `user_id`.
 pub fn handle_in_feed<D: JsonDoc>(feed: &D, user_id: u64) -> Option<String> {
-    let count = feed.with_field("items", |items| items.array_len()).flatten().unwrap_or(0);
+    let count = feed
+        .with_field("items", |items| items.array_len())
+        .flatten()
+        .unwrap_or(0);
     (0..count).find_map(|index| {
         feed.with_field("items", |items| {
             items.with_item(index, |item| {
@@ -125,7 +138,12 @@ mod tests {
         let feed = real_sample("reader/feed/profile/282291554.json");
         check_feed_page(&feed, "feed", None).unwrap();
         let handle = handle_in_feed(&feed, 282291554).unwrap();
-        assert_eq!(handle, feed["items"][0]["context"]["users"][0]["handle"].as_str().unwrap());
+        assert_eq!(
+            handle,
+            feed["items"][0]["context"]["users"][0]["handle"]
+                .as_str()
+                .unwrap()
+        );
         assert_eq!(handle_in_feed(&feed, 1), None);
     }
 
@@ -134,6 +152,12 @@ mod tests {
         let mut public = real_sample("user/jakubslys/public_profile.json");
         public["publicationUsers"][0]["publication"]["subdomain"] = json!(5);
         let error = check_public_profile(&public, "public profile").unwrap_err();
-        assert!(error.message.contains("publicationUsers[0].publication: field `subdomain`"), "{}", error.message);
+        assert!(
+            error
+                .message
+                .contains("publicationUsers[0].publication: field `subdomain`"),
+            "{}",
+            error.message
+        );
     }
 }

@@ -34,7 +34,9 @@ pub struct NoteDraft {
 
 fn nonempty(method: &str, text: &str) -> Result<(), Error> {
     if text.is_empty() {
-        Err(Error::invalid_argument(format!("{method}(text) needs a non-empty text")))
+        Err(Error::invalid_argument(format!(
+            "{method}(text) needs a non-empty text"
+        )))
     } else {
         Ok(())
     }
@@ -45,7 +47,9 @@ impl NoteDraft {
     pub fn new(text: Option<&str>) -> Result<Self, Error> {
         let mut draft = NoteDraft::default();
         if let Some(text) = text {
-            draft.paragraph(text).map_err(|_| Error::invalid_argument("the note's initial text must not be empty"))?;
+            draft.paragraph(text).map_err(|_| {
+                Error::invalid_argument("the note's initial text must not be empty")
+            })?;
         }
         Ok(draft)
     }
@@ -53,14 +57,20 @@ impl NoteDraft {
     /// Starts a new paragraph with `text` as plain text.
     pub fn paragraph(&mut self, text: &str) -> Result<(), Error> {
         nonempty("note", text)?;
-        self.paragraphs.push(vec![Segment { text: text.to_string(), mark: None }]);
+        self.paragraphs.push(vec![Segment {
+            text: text.to_string(),
+            mark: None,
+        }]);
         Ok(())
     }
 
     /// Adds text to the current paragraph, opening the first one if there is none.
     pub fn add(&mut self, text: &str, mark: Option<Mark>) -> Result<(), Error> {
         nonempty(mark.map_or("simple", Mark::name), text)?;
-        let segment = Segment { text: text.to_string(), mark };
+        let segment = Segment {
+            text: text.to_string(),
+            mark,
+        };
         match self.paragraphs.last_mut() {
             Some(paragraph) => paragraph.push(segment),
             None => self.paragraphs.push(vec![segment]),
@@ -75,7 +85,9 @@ impl NoteDraft {
     /// The `PublishNoteRequest` body, keys in the order of the reference client.
     pub fn request_body(&self) -> Result<String, Error> {
         if self.is_empty() {
-            return Err(Error::invalid_argument("a note needs some text: add a paragraph before publish()"));
+            return Err(Error::invalid_argument(
+                "a note needs some text: add a paragraph before publish()",
+            ));
         }
         let quote = |text: &str| serde_json::Value::String(text.to_string()).to_string();
         let paragraphs: Vec<String> = self
@@ -115,7 +127,9 @@ const RESPONSE_FIELDS: &[Field] = &[
 
 /// Checks a `PublishNoteResponse`.
 pub fn check_publish_response<D: JsonDoc>(response: &D) -> Result<(), Error> {
-    check_fields(response, RESPONSE_FIELDS, &|| "the published note".to_string())
+    check_fields(response, RESPONSE_FIELDS, &|| {
+        "the published note".to_string()
+    })
 }
 
 #[cfg(test)]
@@ -161,7 +175,10 @@ mod tests {
     fn empty_text_and_empty_notes_are_refused() {
         assert!(NoteDraft::new(Some("")).is_err());
         let mut draft = NoteDraft::new(None).unwrap();
-        assert_eq!(draft.add("", Some(Mark::Bold)).unwrap_err().message, "bold(text) needs a non-empty text");
+        assert_eq!(
+            draft.add("", Some(Mark::Bold)).unwrap_err().message,
+            "bold(text) needs a non-empty text"
+        );
         assert!(draft.paragraph("").is_err());
         assert!(draft.request_body().is_err());
     }

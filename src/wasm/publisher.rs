@@ -12,14 +12,81 @@ use wasm_bindgen_futures::future_to_promise;
 use super::convert::{arg, config_input, member, options_object, running_in_browser};
 use super::error::to_js;
 use super::fetch::FetchTransport;
-use super::types::{PaginationParamsArg, PublisherConfigArg, SearchParamsArg};
-use crate::client::{Client, PostsParams, SearchArgs, SearchParams};
+use super::types::{
+    CommentParamsArg, NoteReadParamsArg, NotesParamsArg, PaginationParamsArg, ProfileReadParamsArg,
+    PublisherConfigArg, SearchParamsArg,
+};
+use crate::args::Arg;
+use crate::client::{Client, PostsParams, ReadParams, SearchArgs, SearchParams};
 use crate::config::Config;
 use crate::error::Error;
+use crate::records::publish::{Mark, NoteDraft as CoreDraft};
 
 #[wasm_bindgen]
 pub struct Publisher {
     client: Rc<Client<FetchTransport>>,
+}
+
+#[wasm_bindgen(module = "/pkg-template/note-builder.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = NoteBuilder)]
+    type JsNoteBuilder;
+    #[wasm_bindgen(constructor, js_class = NoteBuilder, catch)]
+    fn new(client: Publisher, text: &JsValue) -> Result<JsNoteBuilder, JsValue>;
+}
+
+#[wasm_bindgen(module = "/pkg-template/notes-page.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = PublisherNotes)]
+    type JsNotesPage;
+    #[wasm_bindgen(constructor, js_class = PublisherNotes)]
+    fn new(client: Publisher, page: &JsValue, has_more: bool, limit: &JsValue) -> JsNotesPage;
+}
+
+/// The draft behind a `NoteBuilder` (the JS class forwards to it).
+#[wasm_bindgen(skip_typescript)]
+pub struct NoteDraft {
+    draft: CoreDraft,
+}
+
+fn text_arg(method: &str, text: &JsValue) -> Result<String, Error> {
+    match arg(text) {
+        Arg::Str(text) => Ok(text),
+        other => Err(Error::invalid_argument(format!(
+            "{method}(text) needs a string, got {}",
+            crate::args::describe(&other)
+        ))),
+    }
+}
+
+#[wasm_bindgen]
+impl NoteDraft {
+    pub fn paragraph(&mut self, text: JsValue) -> Result<(), JsValue> {
+        let text = text_arg("note", &text).map_err(to_js)?;
+        self.draft.paragraph(&text).map_err(to_js)
+    }
+    pub fn bold(&mut self, text: JsValue) -> Result<(), JsValue> {
+        let text = text_arg("bold", &text).map_err(to_js)?;
+        self.draft.add(&text, Some(Mark::Bold)).map_err(to_js)
+    }
+    pub fn italic(&mut self, text: JsValue) -> Result<(), JsValue> {
+        let text = text_arg("italic", &text).map_err(to_js)?;
+        self.draft.add(&text, Some(Mark::Italic)).map_err(to_js)
+    }
+    pub fn simple(&mut self, text: JsValue) -> Result<(), JsValue> {
+        let text = text_arg("simple", &text).map_err(to_js)?;
+        self.draft.add(&text, None).map_err(to_js)
+    }
+}
+
+fn read_params(params: &Option<JsValue>, with_offset: bool) -> Result<ReadParams, Error> {
+    let params = options_object(params, "params")?;
+    let offset = if with_offset {
+        arg(&member(&params, "offset"))
+    } else {
+        Arg::Missing
+    };
+    ReadParams::from_args(&arg(&member(&params, "limit")), &offset)
 }
 
 /// Runs a core call as a promise. Argument errors reject too, so a caller handles
@@ -103,5 +170,236 @@ impl Publisher {
             })?;
             client.search_posts(&params).await
         })
+    }
+
+    /// Comments of a post: `GET /api/v1/post/<postId>/comments` on the publication host.
+    #[wasm_bindgen(js_name = getComments, unchecked_return_type = "Promise<PublisherComment[]>")]
+    pub fn get_comments(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] post_id: JsValue,
+        params: Option<CommentParamsArg>,
+    ) -> Promise {
+        let client = self.client.clone();
+        let params = params.map(JsValue::from);
+        promise(async move {
+            let params = options_object(&params, "params")?;
+            client
+                .get_comments(
+                    &arg(&post_id),
+                    &arg(&member(&params, "offset")),
+                    &arg(&member(&params, "limit")),
+                )
+                .await
+        })
+    }
+
+    /// One comment: `GET /api/v1/reader/comment/<id>`.
+    #[wasm_bindgen(js_name = getComment, unchecked_return_type = "Promise<PublisherComment>")]
+    pub fn get_comment(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] comment_id: JsValue,
+    ) -> Promise {
+        let client = self.client.clone();
+        promise(async move { client.get_comment(&arg(&comment_id)).await })
+    }
+
+    /// A page of the account's notes feed: `GET /api/v1/notes?cursor&limit`.
+    #[wasm_bindgen(js_name = getNotes, unchecked_return_type = "Promise<PublisherNotes>")]
+    pub fn get_notes(&self, params: Option<NotesParamsArg>) -> Promise {
+        let client = self.client.clone();
+        let params = params.map(JsValue::from);
+        promise(async move {
+            let params = options_object(&params, "params")?;
+            let limit = member(&params, "limit");
+            let notes = client
+                .get_notes(&arg(&member(&params, "cursor")), &arg(&limit))
+                .await?;
+            let owner = Publisher { client };
+            Ok(JsNotesPage::new(owner, &notes.page, notes.next_cursor.is_some(), &limit).into())
+        })
+    }
+
+    /// Publishes a note of one paragraph of plain text: `POST /api/v1/comment/feed`.
+    #[wasm_bindgen(js_name = publishNote, unchecked_return_type = "Promise<PublishNoteResponse>")]
+    pub fn publish_note(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Promise {
+        let client = self.client.clone();
+        promise(async move { client.publish_note(&arg(&text)).await })
+    }
+
+    /// A `NoteBuilder` on this client; `text` starts the first paragraph.
+    #[wasm_bindgen(unchecked_return_type = "NoteBuilder")]
+    pub fn note(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | undefined")] text: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        JsNoteBuilder::new(
+            Publisher {
+                client: self.client.clone(),
+            },
+            &text,
+        )
+        .map(JsValue::from)
+    }
+
+    #[wasm_bindgen(js_name = __newDraft, skip_typescript)]
+    pub fn new_draft(&self, text: JsValue) -> Result<NoteDraft, JsValue> {
+        let text = match arg(&text) {
+            Arg::Missing => None,
+            _ => Some(text_arg("note", &text).map_err(to_js)?),
+        };
+        CoreDraft::new(text.as_deref())
+            .map(|draft| NoteDraft { draft })
+            .map_err(to_js)
+    }
+
+    #[wasm_bindgen(js_name = __publishDraft, skip_typescript)]
+    pub fn publish_draft(&self, draft: &NoteDraft) -> Promise {
+        let client = self.client.clone();
+        let draft = draft.draft.clone();
+        promise(async move { client.publish_draft(&draft).await })
+    }
+
+    /// A user's activity feed: `GET /api/v1/reader/feed/profile/<userId>`.
+    #[wasm_bindgen(js_name = getUserProfile, unchecked_return_type = "Promise<PublisherUserProfile>")]
+    pub fn get_user_profile(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
+    ) -> Promise {
+        let client = self.client.clone();
+        promise(async move { client.get_user_profile(&arg(&user_id)).await })
+    }
+
+    /// A public profile by handle (without the @): `GET /api/v1/user/<handle>/public_profile`.
+    #[wasm_bindgen(js_name = getPublicProfile, unchecked_return_type = "Promise<PublisherPublicProfile>")]
+    pub fn get_public_profile(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] handle: JsValue,
+    ) -> Promise {
+        let client = self.client.clone();
+        promise(async move { client.get_public_profile(&arg(&handle)).await })
+    }
+
+    /// The public profile with the activity feed, by handle.
+    #[wasm_bindgen(js_name = getFullProfileBySlug, unchecked_return_type = "Promise<PublisherFullProfile>")]
+    pub fn get_full_profile_by_slug(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] handle: JsValue,
+    ) -> Promise {
+        let client = self.client.clone();
+        promise(async move { client.get_full_profile_by_slug(&arg(&handle)).await })
+    }
+
+    /// The public profile with the activity feed, by user id.
+    #[wasm_bindgen(js_name = getFullProfileById, unchecked_return_type = "Promise<PublisherFullProfile>")]
+    pub fn get_full_profile_by_id(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
+    ) -> Promise {
+        let client = self.client.clone();
+        promise(async move { client.get_full_profile_by_id(&arg(&user_id)).await })
+    }
+
+    /// The ids the account follows: `GET /api/v1/feed/following` (its own id included, first).
+    #[wasm_bindgen(js_name = getFollowingIds, unchecked_return_type = "Promise<number[]>")]
+    pub fn get_following_ids(&self) -> Promise {
+        let client = self.client.clone();
+        promise(async move {
+            let ids = client.get_following_ids().await?;
+            #[allow(clippy::cast_precision_loss)]
+            let array: js_sys::Array = ids
+                .into_iter()
+                .map(|id| JsValue::from_f64(id as f64))
+                .collect();
+            Ok(array.into())
+        })
+    }
+
+    /// The full profile of every followed user, in order; rejects naming every user that failed.
+    #[wasm_bindgen(js_name = getFollowingProfiles, unchecked_return_type = "Promise<PublisherFullProfile[]>")]
+    pub fn get_following_profiles(&self) -> Promise {
+        let client = self.client.clone();
+        promise(async move {
+            let profiles = client.get_following_profiles().await?;
+            Ok(profiles.into_iter().collect::<js_sys::Array>().into())
+        })
+    }
+
+    /// Posts of the publication of the user with this handle (workflow node `getPostsBySlug`).
+    #[wasm_bindgen(js_name = getPostsBySlug, unchecked_return_type = "Promise<PublisherPost[]>")]
+    pub fn get_posts_by_slug(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] slug: JsValue,
+        params: Option<ProfileReadParamsArg>,
+    ) -> Promise {
+        let client = self.client.clone();
+        let params = params.map(JsValue::from);
+        promise(async move {
+            client
+                .get_posts_by_slug(&arg(&slug), &read_params(&params, true)?)
+                .await
+        })
+    }
+
+    /// Posts of a user's publication (workflow node `getPostsById`): `GET /api/v1/profile/posts`.
+    #[wasm_bindgen(js_name = getPostsById, unchecked_return_type = "Promise<PublisherPost[]>")]
+    pub fn get_posts_by_id(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
+        params: Option<ProfileReadParamsArg>,
+    ) -> Promise {
+        let client = self.client.clone();
+        let params = params.map(JsValue::from);
+        promise(async move {
+            client
+                .get_posts_by_id(&arg(&user_id), &read_params(&params, true)?)
+                .await
+        })
+    }
+
+    /// Notes of the user with this handle (workflow node `getNotesBySlug`).
+    #[wasm_bindgen(js_name = getNotesBySlug, unchecked_return_type = "Promise<PublisherNote[]>")]
+    pub fn get_notes_by_slug(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] slug: JsValue,
+        params: Option<NoteReadParamsArg>,
+    ) -> Promise {
+        let client = self.client.clone();
+        let params = params.map(JsValue::from);
+        promise(async move {
+            let params = options_object(&params, "params")?;
+            client
+                .get_notes_by_slug(&arg(&slug), &arg(&member(&params, "limit")))
+                .await
+        })
+    }
+
+    /// Notes of a user (workflow node `getNotesById`): `GET /api/v1/reader/feed/profile/<id>?types=note`.
+    #[wasm_bindgen(js_name = getNotesById, unchecked_return_type = "Promise<PublisherNote[]>")]
+    pub fn get_notes_by_id(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
+        params: Option<NoteReadParamsArg>,
+    ) -> Promise {
+        let client = self.client.clone();
+        let params = params.map(JsValue::from);
+        promise(async move {
+            let params = options_object(&params, "params")?;
+            client
+                .get_notes_by_id(&arg(&user_id), &arg(&member(&params, "limit")))
+                .await
+        })
+    }
+
+    /// One note (workflow node `getNoteById`): `GET /api/v1/reader/comment/<id>`.
+    #[wasm_bindgen(js_name = getNoteById, unchecked_return_type = "Promise<PublisherNote>")]
+    pub fn get_note_by_id(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] note_id: JsValue,
+    ) -> Promise {
+        let client = self.client.clone();
+        promise(async move { client.get_note_by_id(&arg(&note_id)).await })
     }
 }

@@ -13,10 +13,21 @@ extern "C" {
     pub type PaginationParamsArg;
     #[wasm_bindgen(typescript_type = "SearchParams")]
     pub type SearchParamsArg;
+    #[wasm_bindgen(typescript_type = "CommentParams")]
+    pub type CommentParamsArg;
+    #[wasm_bindgen(typescript_type = "NotesParams")]
+    pub type NotesParamsArg;
+    #[wasm_bindgen(typescript_type = "ProfileReadParams")]
+    pub type ProfileReadParamsArg;
+    #[wasm_bindgen(typescript_type = "NoteReadParams")]
+    pub type NoteReadParamsArg;
 }
 
 #[wasm_bindgen(typescript_custom_section)]
 const RECORD_TYPES: &'static str = r#"
+import type { PublisherNotes } from './notes-page.js';
+import type { NoteBuilder } from './note-builder.js';
+
 /** Client configuration (interface §2.13). */
 export interface PublisherConfig {
   /** The session cookie value of the account (required). Sent as `connect.sid=s%3A<apiKey>` unless `cookieName` says otherwise; a value that already starts with `s%3A` gets no second prefix. */
@@ -82,6 +93,178 @@ export interface PublisherPost {
   published: boolean;
   /** Derived from `audience`: true for `only_paid` and `founding`. */
   paywalled: boolean;
+  [field: string]: unknown;
+}
+
+/** `getComments` parameters. */
+export interface CommentParams {
+  offset?: number;
+  limit?: number;
+}
+
+/** `getNotes` parameters. */
+export interface NotesParams {
+  /** The `nextCursor` of the previous page, sent back exactly. */
+  cursor?: string;
+  limit?: number;
+}
+
+/** Parameters of the workflow node's post reads (`getPostsBySlug`, `getPostsById`). */
+export interface ProfileReadParams {
+  /** Default 100. More than the service's page size is fetched in several requests. */
+  limit?: number;
+  /** Default 0: posts to skip. */
+  offset?: number;
+}
+
+/** Parameters of the workflow node's note reads (`getNotesBySlug`, `getNotesById`). */
+export interface NoteReadParams {
+  /** Default 100. */
+  limit?: number;
+}
+
+/** The author of a comment. */
+export interface PublisherCommentAuthor {
+  id: number;
+  name: string;
+  /** Present when the service says. */
+  is_admin?: boolean;
+}
+
+/** A comment (interface §2.4), with the service's own fields (`date`, `post_id`, `user_id`, `name`, `handle`, …) beside the interface's. */
+export interface PublisherComment {
+  id: number;
+  body: string;
+  /** ISO date (the service's `date`). */
+  created_at: string;
+  /** The post commented on (the service's `post_id`); null for a note, which belongs to no post. */
+  parent_post_id: number | null;
+  author: PublisherCommentAuthor;
+  [field: string]: unknown;
+}
+
+/** A user named in a feed item's context. */
+export interface PublisherContextUser {
+  id: number;
+  name: string;
+  handle: string;
+  photo_url?: string | null;
+  bio?: string | null;
+  [field: string]: unknown;
+}
+
+/** The context of a feed item. */
+export interface PublisherNoteContext {
+  type: string;
+  timestamp: string;
+  users: PublisherContextUser[];
+  [field: string]: unknown;
+}
+
+/** The comment of a note. */
+export interface PublisherNoteComment {
+  id: number;
+  body: string;
+  body_json?: Record<string, unknown> | null;
+  user_id: number;
+  type: string;
+  date: string;
+  [field: string]: unknown;
+}
+
+/** A note, or another feed item (interface §2.6): the service's item unchanged. Restacks have no `comment`. */
+export interface PublisherNote {
+  entity_key: string;
+  type: string;
+  context: PublisherNoteContext;
+  comment?: PublisherNoteComment | null;
+  [field: string]: unknown;
+}
+
+/** A user's activity feed (interface §2.8). */
+export interface PublisherUserProfile {
+  items: PublisherNote[];
+  originalCursorTimestamp: string;
+  /** null at the end of the feed. */
+  nextCursor: string | null;
+  [field: string]: unknown;
+}
+
+/** A publication as profiles name it. */
+export interface PublisherPublication {
+  id: number;
+  name: string;
+  subdomain: string;
+  logo_url?: string | null;
+  [field: string]: unknown;
+}
+
+/** A user's role in a publication. */
+export interface PublisherPublicationUser {
+  id: number;
+  role: string;
+  publication: PublisherPublication;
+  [field: string]: unknown;
+}
+
+/** A public profile (interface §2.9). */
+export interface PublisherPublicProfile {
+  id: number;
+  name: string;
+  handle: string;
+  photo_url?: string | null;
+  bio?: string | null;
+  /** e.g. "88". */
+  subscriberCount: string;
+  subscriberCountNumber: number;
+  /** e.g. "88 subscribers". */
+  subscriberCountString?: string;
+  primaryPublication?: { id: number; name: string; [field: string]: unknown } | null;
+  publicationUsers: PublisherPublicationUser[];
+  [field: string]: unknown;
+}
+
+/** A public profile with the user's activity feed (interface §2.10). */
+export interface PublisherFullProfile extends PublisherPublicProfile {
+  userProfile?: PublisherUserProfile;
+}
+
+/** A text node of a note. */
+export interface NoteTextNode {
+  type: 'text';
+  text: string;
+  marks?: { type: 'bold' | 'italic' | (string & {}) }[];
+}
+
+/** A paragraph of a note. */
+export interface NoteParagraph {
+  type: 'paragraph';
+  content: NoteTextNode[];
+}
+
+/** The body of a note (interface §2.11). */
+export interface NoteBodyJson {
+  type: 'doc';
+  attrs: { schemaVersion: 'v1' };
+  content: NoteParagraph[];
+}
+
+/** What publishing sends (interface §2.11). */
+export interface PublishNoteRequest {
+  bodyJson: NoteBodyJson;
+  replyMinimumRole: 'everyone';
+}
+
+/** What publishing returns (interface §2.11), with the service's further fields. */
+export interface PublishNoteResponse {
+  id: number;
+  body: string;
+  /** The body as the service stored it (may hold node types beyond NoteBodyJson's). */
+  body_json: Record<string, unknown>;
+  date: string;
+  name: string;
+  photo_url?: string | null;
+  reactions: Record<string, number>;
   [field: string]: unknown;
 }
 

@@ -1,11 +1,22 @@
 //! The client: one method per operation of the interface, each building its request,
 //! sending it through the transport and decoding the answer. Independent of wasm.
+//! The methods live in one module per resource; this one holds the shared request path.
+
+mod comments;
+mod notes;
+mod posts;
+mod profiles;
+mod reads;
+
+pub use notes::NotesPage;
+pub use profiles::FOLLOWING_CONCURRENCY;
+pub use reads::{ReadParams, NODE_DEFAULT_LIMIT};
 
 use crate::args::{self, Arg};
 use crate::config::Config;
 use crate::error::{snapshot_body, Error, ResponseSnapshot};
 use crate::records::post;
-use crate::request::{Endpoint, Host};
+use crate::request::Endpoint;
 use crate::transport::{HttpResponse, ResponseBody, Transport};
 
 /// The parsed document type of a transport.
@@ -81,61 +92,9 @@ impl<T: Transport> Client<T> {
         &self.transport
     }
 
-    /// `getPosts`: `GET <publication>/api/v1/posts?offset&limit&cursor`, a bare array.
-    pub async fn get_posts(&self, params: &PostsParams) -> Result<Doc<T>, Error> {
-        let endpoint = Endpoint::get(Host::Publication, &["posts"])
-            .query("offset", params.offset)
-            .query("limit", params.limit)
-            .query("cursor", params.cursor.as_deref());
-        self.fetch(endpoint, |mut doc| {
-            post::decode_post_list(&mut doc, "the posts list")?;
-            Ok(doc)
-        })
-        .await
-    }
-
-    /// `getPost(slug)`: `GET <publication>/api/v1/posts/<slug>`, a bare post.
-    pub async fn get_post(&self, slug: &Arg) -> Result<Doc<T>, Error> {
-        let slug = args::slug("slug", slug)?;
-        self.fetch(
-            Endpoint::get(Host::Publication, &["posts", &slug]),
-            |mut doc| {
-                post::decode_post(&mut doc, &|| format!("the post {slug:?}"))?;
-                Ok(doc)
-            },
-        )
-        .await
-    }
-
-    /// `getPostById(id)`: `GET <main>/api/v1/posts/by-id/<id>` (the path fixed by the interface).
-    pub async fn get_post_by_id(&self, id: &Arg) -> Result<Doc<T>, Error> {
-        let id = args::id("postId", id)?;
-        self.fetch(
-            Endpoint::get(Host::Main, &["posts", "by-id", &id.to_string()]),
-            post::decode_post_by_id,
-        )
-        .await
-    }
-
-    /// `searchPosts`: `GET <publication>/api/v1/search?query&offset&limit&type&published_after&published_before`.
-    pub async fn search_posts(&self, params: &SearchParams) -> Result<Doc<T>, Error> {
-        let endpoint = Endpoint::get(Host::Publication, &["search"])
-            .query("query", Some(&params.query))
-            .query("offset", params.offset)
-            .query("limit", params.limit)
-            .query("type", params.post_type.as_deref())
-            .query("published_after", params.published_after.as_deref())
-            .query("published_before", params.published_before.as_deref());
-        self.fetch(endpoint, |mut doc| {
-            post::decode_search_result(&mut doc)?;
-            Ok(doc)
-        })
-        .await
-    }
-
     /// Sends `endpoint`, turns a failure status or an unreadable body into an error,
     /// and decodes the JSON with `decode`. Errors carry the response and never the key.
-    async fn fetch<R>(
+    pub(crate) async fn fetch<R>(
         &self,
         endpoint: Endpoint,
         decode: impl FnOnce(Doc<T>) -> Result<R, Error>,

@@ -1,0 +1,37 @@
+// PublisherNotes (interface §2.7): one page of a notes feed. Whether there is a next
+// page is decided by the wasm core; next() asks the same client for it, and
+// `for await` walks every note from this page to the end of the feed.
+
+export class PublisherNotes {
+  #client;
+  #hasMore;
+  #limit;
+
+  constructor(client, page, hasMore, limit) {
+    this.#client = client;
+    this.#hasMore = hasMore;
+    this.#limit = limit;
+    this.items = page.items;
+    this.originalCursorTimestamp = page.originalCursorTimestamp;
+    this.nextCursor = page.nextCursor ?? null;
+  }
+
+  /** True when the feed has another page. */
+  hasMore() {
+    return this.#hasMore;
+  }
+
+  /** The next page, or null at the end of the feed. */
+  async next() {
+    if (!this.#hasMore) return null;
+    return this.#client.getNotes(this.#limit === undefined
+      ? { cursor: this.nextCursor }
+      : { cursor: this.nextCursor, limit: this.#limit });
+  }
+
+  async *[Symbol.asyncIterator]() {
+    for (let page = this; page !== null; page = await page.next()) {
+      yield* page.items;
+    }
+  }
+}

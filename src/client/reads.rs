@@ -1,0 +1,198 @@
+//! The workflow node's reads (interface §4.1) that page on the service's cursors:
+//! posts and notes of any profile, by handle or by user id.
+
+use super::{Client, Doc};
+use crate::args::{self, Arg};
+use crate::error::Error;
+use crate::json::{check_fields, expect_array, string_field, Field, FieldType, JsonDoc};
+use crate::records::{note, post, profile};
+use crate::request::{Endpoint, Host};
+use crate::transport::Transport;
+
+/// The node's default `limit` (interface §8).
+pub const NODE_DEFAULT_LIMIT: u64 = 100;
+/// Page size asked of `profile/posts`: the largest value seen accepted there.
+const PROFILE_POSTS_PAGE: u64 = 50;
+/// A feed that keeps answering empty pages with new cursors is given up after this
+/// many in a row rather than walked for ever.
+const MAX_EMPTY_PAGES: u32 = 5;
+
+/// `{limit, offset}` of the node's reads, with its defaults (limit 100, offset 0).
+pub struct ReadParams {
+    pub limit: u64,
+    pub offset: u64,
+}
+
+impl ReadParams {
+    pub fn from_args(limit: &Arg, offset: &Arg) -> Result<Self, Error> {
+        Ok(ReadParams {
+            limit: args::positive_integer("limit", limit)?.unwrap_or(NODE_DEFAULT_LIMIT),
+            offset: args::non_negative_integer("offset", offset)?.unwrap_or(0),
+        })
+    }
+}
+
+fn as_usize(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+impl<T: Transport> Client<T> {
+    async fn user_id_of(&self, handle: &Arg) -> Result<u64, Error> {
+        let handle = args::slug("slug", handle)?;
+        let public = self.public_profile(&handle).await?;
+        profile::profile_id(&public).ok_or_else(|| {
+            Error::invalid_response(format!("the public profile of {handle:?} has no usable id"))
+        })
+    }
+
+    /// `getPostsBySlug(handle, {limit, offset})`: the handle's id, then [`Self::get_posts_by_id`].
+    pub async fn get_posts_by_slug(
+        &self,
+        handle: &Arg,
+        params: &ReadParams,
+    ) -> Result<Doc<T>, Error> {
+        let id = self.user_id_of(handle).await?;
+        self.posts_of_user(id, params).await
+    }
+
+    /// `getPostsById(userId, {limit, offset})`: `GET <main>/api/v1/profile/posts?profile_user_id&limit`
+    /// then `&cursor`. The service refuses `offset` there (400), so it is never sent:
+    /// posts are skipped here. Restacks are not the user's posts and are left out.
+    pub async fn get_posts_by_id(
+        &self,
+        user_id: &Arg,
+        params: &ReadParams,
+    ) -> Result<Doc<T>, Error> {
+        let id = args::id("userId", user_id)?;
+        self.posts_of_user(id, params).await
+    }
+
+    async fn posts_of_user(&self, user_id: u64, params: &ReadParams) -> Result<Doc<T>, Error> {
+        let mut to_skip = params.offset;
+        let mut posts = Vec::new();
+        let mut cursor: Option<String> = None;
+        let mut empty_pages: u32 = 0;
+        while (posts.len() as u64) < params.limit {
+            let wanted = params
+                .limit
+                .saturating_sub(posts.len() as u64)
+                .saturating_add(to_skip)
+                .min(PROFILE_POSTS_PAGE);
+            let endpoint = Endpoint::get(Host::Main, &["profile", "posts"])
+                .query("profile_user_id", Some(user_id))
+                .query("limit", Some(wanted))
+                .query("cursor", cursor.as_deref());
+            let sent = cursor.clone();
+            let (mut page, next) = self
+                .fetch(endpoint, |page| {
+                    check_fields(
+                        &page,
+                        &[
+                            Field::required("posts", FieldType::Array),
+                            Field::optional("nextCursor", FieldType::String),
+                        ],
+                        &|| "the profile posts page".to_string(),
+                    )?;
+                    let next = string_field(&page, "nextCursor")
+                        .filter(|c| !c.is_empty() && Some(c) != sent.as_ref());
+                    let posts = page.into_field("posts").unwrap_or_else(Doc::<T>::null);
+                    Ok((posts, next))
+                })
+                .await?;
+            let len = expect_array(&page, "`posts`")?;
+            empty_pages = if len == 0 {
+                empty_pages.saturating_add(1)
+            } else {
+                0
+            };
+            for index in 0..len {
+                let Some(mut item) = page.take_item(index) else {
+                    continue;
+                };
+                let kind = string_field(&item, "type");
+                if !kind.is_some_and(|kind| post::POST_TYPES.contains(&kind.as_str())) {
+                    continue;
+                }
+                if to_skip > 0 {
+                    to_skip = to_skip.saturating_sub(1);
+                    continue;
+                }
+                post::decode_post(&mut item, &|| {
+                    format!("post [{index}] of the profile posts of user {user_id}")
+                })?;
+                posts.push(item);
+                if posts.len() as u64 >= params.limit {
+                    break;
+                }
+            }
+            match next {
+                Some(next) if empty_pages < MAX_EMPTY_PAGES => cursor = Some(next),
+                _ => break,
+            }
+        }
+        posts.truncate(as_usize(params.limit));
+        Ok(Doc::<T>::new_array(posts))
+    }
+
+    /// `getNotesBySlug(handle, {limit})`: the handle's id, then [`Self::get_notes_by_id`].
+    pub async fn get_notes_by_slug(&self, handle: &Arg, limit: &Arg) -> Result<Doc<T>, Error> {
+        let limit = args::positive_integer("limit", limit)?.unwrap_or(NODE_DEFAULT_LIMIT);
+        let id = self.user_id_of(handle).await?;
+        self.notes_of_user(id, limit).await
+    }
+
+    /// `getNotesById(userId, {limit})`: `GET <main>/api/v1/reader/feed/profile/<id>?types=note`
+    /// then `&cursor`, until `limit` notes (items with a comment) or the end.
+    pub async fn get_notes_by_id(&self, user_id: &Arg, limit: &Arg) -> Result<Doc<T>, Error> {
+        let id = args::id("userId", user_id)?;
+        let limit = args::positive_integer("limit", limit)?.unwrap_or(NODE_DEFAULT_LIMIT);
+        self.notes_of_user(id, limit).await
+    }
+
+    async fn notes_of_user(&self, user_id: u64, limit: u64) -> Result<Doc<T>, Error> {
+        let mut notes = Vec::new();
+        let mut cursor: Option<String> = None;
+        let mut empty_pages: u32 = 0;
+        while (notes.len() as u64) < limit {
+            let endpoint = Endpoint::get(
+                Host::Main,
+                &["reader", "feed", "profile", &user_id.to_string()],
+            )
+            .query("types", Some("note"))
+            .query("cursor", cursor.as_deref());
+            let sent = cursor.clone();
+            let (mut items, next) = self
+                .fetch(endpoint, |page| {
+                    let checked =
+                        note::check_feed_page(&page, "the profile notes page", sent.as_deref())?;
+                    Ok((
+                        page.into_field("items").unwrap_or_else(Doc::<T>::null),
+                        checked.next_cursor,
+                    ))
+                })
+                .await?;
+            let len = items.array_len().unwrap_or(0);
+            empty_pages = if len == 0 {
+                empty_pages.saturating_add(1)
+            } else {
+                0
+            };
+            for index in 0..len {
+                let Some(item) = items.take_item(index) else {
+                    continue;
+                };
+                if note::is_note(&item) {
+                    notes.push(item);
+                    if notes.len() as u64 >= limit {
+                        break;
+                    }
+                }
+            }
+            match next {
+                Some(next) if empty_pages < MAX_EMPTY_PAGES => cursor = Some(next),
+                _ => break,
+            }
+        }
+        Ok(Doc::<T>::new_array(notes))
+    }
+}
