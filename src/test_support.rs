@@ -14,9 +14,13 @@ use crate::error::Error;
 use crate::request::HttpRequest;
 use crate::transport::{BytesBody, HttpResponse, Transport};
 
+type Handler = Box<dyn Fn(&HttpRequest) -> (u16, String)>;
+
 #[derive(Default)]
 pub struct FakeTransport {
     replies: RefCell<VecDeque<Result<HttpResponse<BytesBody>, Error>>>,
+    /// Answers requests when no scripted reply is queued.
+    handler: RefCell<Option<Handler>>,
     sent: RefCell<Vec<HttpRequest>>,
 }
 
@@ -51,6 +55,26 @@ impl FakeTransport {
         }));
     }
 
+    /// Answers every request (after the queued replies) with `handler(request)`.
+    pub fn answer(&self, handler: impl Fn(&HttpRequest) -> (u16, String) + 'static) {
+        *self.handler.borrow_mut() = Some(Box::new(handler));
+    }
+
+    /// The URLs sent, without the origin.
+    pub fn sent_paths(&self) -> Vec<String> {
+        self.sent
+            .borrow()
+            .iter()
+            .map(|r| {
+                r.url
+                    .splitn(4, '/')
+                    .nth(3)
+                    .map(|p| format!("/{p}"))
+                    .unwrap_or_default()
+            })
+            .collect()
+    }
+
     pub fn fail(&self, error: Error) {
         self.replies.borrow_mut().push_back(Err(error));
     }
@@ -64,10 +88,20 @@ impl Transport for FakeTransport {
     type Body = BytesBody;
     async fn send(&self, request: &HttpRequest) -> Result<HttpResponse<BytesBody>, Error> {
         self.sent.borrow_mut().push(request.clone());
-        self.replies
-            .borrow_mut()
-            .pop_front()
-            .unwrap_or_else(|| panic!("the fake transport has no reply scripted for {request:?}"))
+        if let Some(reply) = self.replies.borrow_mut().pop_front() {
+            return reply;
+        }
+        let handler = self.handler.borrow();
+        let handler = handler
+            .as_ref()
+            .unwrap_or_else(|| panic!("the fake transport has no reply for {request:?}"));
+        let (status, body) = handler(request);
+        Ok(HttpResponse {
+            status,
+            status_text: String::new(),
+            headers: vec![],
+            body: BytesBody(body.into_bytes()),
+        })
     }
 }
 

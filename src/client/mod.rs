@@ -3,6 +3,8 @@
 //! The methods live in one module per resource; this one holds the shared request path.
 
 mod comments;
+#[cfg(test)]
+mod method_tests;
 mod notes;
 mod posts;
 mod profiles;

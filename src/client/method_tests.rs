@@ -1,0 +1,392 @@
+//! Native tests of the client methods beyond posts: the paths, the paging, the
+//! fallbacks and the failure reports, over the fake transport.
+
+use serde_json::{json, Value};
+
+use crate::args::Arg;
+use crate::client::ReadParams;
+use crate::error::ErrorKind;
+use crate::records::publish::{Mark, NoteDraft};
+use crate::test_support::{block_on, real_sample, FakeTransport};
+
+fn post(id: u64, kind: &str) -> Value {
+    json!({"id": id, "title": "T", "slug": format!("s{id}"), "post_date": "2025-01-01T00:00:00.000Z",
+           "canonical_url": "https://pub.example.com/p/s", "type": kind, "audience": "everyone"})
+}
+
+fn query_value<'a>(url: &'a str, name: &str) -> Option<&'a str> {
+    url.split_once('?')?
+        .1
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
+}
+
+#[test]
+fn get_posts_above_the_page_size_steps_offset_and_returns_exactly_limit() {
+    let client = FakeTransport::client(Some("pub.example.com"));
+    // 130 posts in all; the service caps pages at 50.
+    client.transport().answer(|request| {
+        let offset: u64 = query_value(&request.url, "offset")
+            .unwrap()
+            .parse()
+            .unwrap();
+        let limit: u64 = query_value(&request.url, "limit").unwrap().parse().unwrap();
+        let posts: Vec<Value> = (offset..(offset + limit.min(50)).min(130))
+            .map(|i| post(i + 1, "newsletter"))
+            .collect();
+        (200, Value::Array(posts).to_string())
+    });
+    let params = crate::client::PostsParams {
+        offset: Some(5),
+        limit: Some(120),
+        cursor: None,
+    };
+    let posts = block_on(client.get_posts(&params)).unwrap();
+    let posts = posts.as_array().unwrap();
+    assert_eq!(posts.len(), 120);
+    assert_eq!(posts[0]["id"], 6);
+    assert_eq!(posts[119]["id"], 125);
+    assert_eq!(
+        client.transport().sent_paths(),
+        [
+            "/api/v1/posts?offset=5&limit=50",
+            "/api/v1/posts?offset=55&limit=50",
+            "/api/v1/posts?offset=105&limit=20"
+        ]
+    );
+    // Fewer posts than asked: stops at the short page.
+    let params = crate::client::PostsParams {
+        offset: Some(100),
+        limit: Some(200),
+        cursor: None,
+    };
+    assert_eq!(
+        block_on(client.get_posts(&params))
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len(),
+        30
+    );
+}
+
+#[test]
+fn posts_by_id_follow_the_cursor_never_send_offset_and_drop_restacks() {
+    let client = FakeTransport::client(None);
+    client.transport().answer(|request| {
+        assert!(query_value(&request.url, "offset").is_none(), "offset sent: {}", request.url);
+        let page = match query_value(&request.url, "cursor") {
+            None => json!({"posts": [post(1, "newsletter"), post(2, "restack"), post(3, "podcast")], "nextCursor": "c%2B1"}),
+            Some("c%252B1") => json!({"posts": [post(4, "thread"), post(5, "newsletter")], "nextCursor": "c2"}),
+            Some("c2") => json!({"posts": [post(6, "newsletter")], "nextCursor": null}),
+            Some(other) => panic!("unexpected cursor {other}"),
+        };
+        (200, page.to_string())
+    });
+    let posts = block_on(client.get_posts_by_id(
+        &Arg::Number(42.0),
+        &ReadParams {
+            limit: 3,
+            offset: 1,
+        },
+    ))
+    .unwrap();
+    let ids: Vec<u64> = posts
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [3, 4, 5]);
+    assert!(posts
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["published"] == true));
+    assert_eq!(
+        client.transport().sent_paths(),
+        [
+            "/api/v1/profile/posts?profile_user_id=42&limit=4",
+            "/api/v1/profile/posts?profile_user_id=42&limit=2&cursor=c%252B1"
+        ]
+    );
+    // All there are, when fewer than limit.
+    let all = block_on(client.get_posts_by_id(
+        &Arg::Number(42.0),
+        &ReadParams {
+            limit: 100,
+            offset: 0,
+        },
+    ))
+    .unwrap();
+    assert_eq!(all.as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn posts_by_slug_resolve_the_handle_first() {
+    let client = FakeTransport::client(None);
+    let mut profile = real_sample("user/jakubslys/public_profile.json");
+    profile["id"] = json!(77);
+    client.transport().reply(200, &profile.to_string());
+    client.transport().reply(
+        200,
+        &json!({"posts": [post(1, "newsletter")], "nextCursor": null}).to_string(),
+    );
+    let posts = block_on(client.get_posts_by_slug(
+        &Arg::Str("ada".into()),
+        &ReadParams {
+            limit: 100,
+            offset: 0,
+        },
+    ))
+    .unwrap();
+    assert_eq!(posts.as_array().unwrap().len(), 1);
+    assert_eq!(
+        client.transport().sent_paths(),
+        [
+            "/api/v1/user/ada/public_profile",
+            "/api/v1/profile/posts?profile_user_id=77&limit=50"
+        ]
+    );
+}
+
+#[test]
+fn notes_by_id_keep_only_notes_and_stop_at_limit_or_a_repeated_cursor() {
+    let client = FakeTransport::client(None);
+    let sample = real_sample("feed/profile/343074721.types-note.json");
+    let repeated = sample["nextCursor"].as_str().unwrap().to_string();
+    client
+        .transport()
+        .answer(move |_| (200, sample.to_string()));
+    // The sample's 12 notes, then the same cursor again: the walk ends instead of looping.
+    let notes =
+        block_on(client.get_notes_by_id(&Arg::Number(343074721.0), &Arg::Number(100.0))).unwrap();
+    assert_eq!(notes.as_array().unwrap().len(), 24);
+    let paths = client.transport().sent_paths();
+    assert_eq!(paths.len(), 2);
+    assert_eq!(paths[0], "/api/v1/reader/feed/profile/343074721?types=note");
+    assert!(paths[1].ends_with(&format!(
+        "&cursor={}",
+        crate::request::encode_component(&repeated)
+    )));
+    let five =
+        block_on(client.get_notes_by_id(&Arg::Number(343074721.0), &Arg::Number(5.0))).unwrap();
+    assert_eq!(five.as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn get_notes_sends_the_cursor_encoded_and_reports_the_end() {
+    let client = FakeTransport::client(None);
+    let mut last = real_sample("notes.json");
+    last["nextCursor"] = Value::Null;
+    client.transport().reply(200, &last.to_string());
+    let page = block_on(client.get_notes(&Arg::Str("a+b/c=".into()), &Arg::Missing)).unwrap();
+    assert!(page.next_cursor.is_none());
+    assert_eq!(
+        client.transport().sent_paths(),
+        ["/api/v1/notes?cursor=a%2Bb%2Fc%3D"]
+    );
+    client
+        .transport()
+        .reply(200, &real_sample("notes.json").to_string());
+    assert!(block_on(client.get_notes(&Arg::Missing, &Arg::Missing))
+        .unwrap()
+        .next_cursor
+        .is_some());
+}
+
+#[test]
+fn full_profile_by_id_falls_back_for_a_user_without_activity() {
+    let client = FakeTransport::client(None);
+    client.transport().reply(
+        200,
+        r#"{"items":[],"originalCursorTimestamp":"t","nextCursor":null}"#,
+    );
+    client
+        .transport()
+        .reply(200, &real_sample("user/282291554/profile.json").to_string());
+    let full = block_on(client.get_full_profile_by_id(&Arg::Number(282291554.0))).unwrap();
+    assert_eq!(full["id"], 282291554);
+    assert_eq!(full["userProfile"]["items"], json!([]));
+    assert_eq!(
+        client.transport().sent_paths(),
+        [
+            "/api/v1/reader/feed/profile/282291554",
+            "/api/v1/user/282291554/profile"
+        ]
+    );
+}
+
+#[test]
+fn full_profile_by_id_uses_the_handle_the_feed_names() {
+    let client = FakeTransport::client(None);
+    let feed = real_sample("reader/feed/profile/282291554.json");
+    let handle = feed["items"][0]["context"]["users"][0]["handle"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    client.transport().reply(200, &feed.to_string());
+    client.transport().reply(
+        200,
+        &real_sample("user/jakubslys/public_profile.json").to_string(),
+    );
+    let full = block_on(client.get_full_profile_by_id(&Arg::Number(282291554.0))).unwrap();
+    assert_eq!(full["userProfile"]["items"].as_array().unwrap().len(), 12);
+    assert_eq!(
+        client.transport().sent_paths()[1],
+        format!("/api/v1/user/{handle}/public_profile")
+    );
+}
+
+#[test]
+fn following_profiles_keep_the_order_and_name_every_user_that_failed() {
+    let client = FakeTransport::client(None);
+    client.transport().answer(|request| {
+        let path = request.url.splitn(4, '/').nth(3).unwrap().to_string();
+        let profile = |id: u64| {
+            let mut p = real_sample("user/282291554/profile.json");
+            p["id"] = json!(id);
+            p.to_string()
+        };
+        match path.as_str() {
+            "api/v1/feed/following" => (200, "[1,2,3,4,5,6]".into()),
+            p if p.starts_with("api/v1/reader/feed/profile/") => (
+                200,
+                r#"{"items":[],"originalCursorTimestamp":"t","nextCursor":null}"#.into(),
+            ),
+            "api/v1/user/3/profile" | "api/v1/user/5/profile" => {
+                (404, r#"{"error":"Not found"}"#.into())
+            }
+            p => {
+                let id: u64 = p
+                    .trim_start_matches("api/v1/user/")
+                    .trim_end_matches("/profile")
+                    .parse()
+                    .unwrap();
+                (200, profile(id))
+            }
+        }
+    });
+    let error = block_on(client.get_following_profiles()).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Http);
+    assert!(
+        error
+            .message
+            .starts_with("getFollowingProfiles: 2 of 6 followed users failed: user 3: "),
+        "{}",
+        error.message
+    );
+    assert!(error.message.contains("; user 5: "), "{}", error.message);
+
+    let client = FakeTransport::client(None);
+    client.transport().answer(|request| {
+        let path = request.url.splitn(4, '/').nth(3).unwrap().to_string();
+        match path.as_str() {
+            "api/v1/feed/following" => (200, "[9,8,7]".into()),
+            p if p.starts_with("api/v1/reader/feed/profile/") => (
+                200,
+                r#"{"items":[],"originalCursorTimestamp":"t","nextCursor":null}"#.into(),
+            ),
+            p => {
+                let id: u64 = p
+                    .trim_start_matches("api/v1/user/")
+                    .trim_end_matches("/profile")
+                    .parse()
+                    .unwrap();
+                let mut profile = real_sample("user/282291554/profile.json");
+                profile["id"] = json!(id);
+                (200, profile.to_string())
+            }
+        }
+    });
+    let profiles = block_on(client.get_following_profiles()).unwrap();
+    let ids: Vec<u64> = profiles.iter().map(|p| p["id"].as_u64().unwrap()).collect();
+    assert_eq!(ids, [9, 8, 7]);
+}
+
+#[test]
+fn following_ids_are_read_as_sent() {
+    let client = FakeTransport::client(None);
+    client
+        .transport()
+        .reply(200, &real_sample("feed/following.json").to_string());
+    let ids = block_on(client.get_following_ids()).unwrap();
+    assert_eq!(ids.len(), 79);
+    assert_eq!(ids[0], 254824415);
+    client.transport().reply(200, r#"[1, "2"]"#);
+    assert_eq!(
+        block_on(client.get_following_ids()).unwrap_err().kind,
+        ErrorKind::InvalidResponse
+    );
+}
+
+#[test]
+fn comments_use_the_singular_post_path_on_the_publication_host() {
+    let client = FakeTransport::client(Some("pub.example.com"));
+    client.transport().reply(200, r#"{"comments":[]}"#);
+    block_on(client.get_comments(&Arg::Number(5.0), &Arg::Number(0.0), &Arg::Number(10.0)))
+        .unwrap();
+    assert_eq!(
+        client.transport().sent()[0].url,
+        "https://pub.example.com/api/v1/post/5/comments?offset=0&limit=10"
+    );
+    client.transport().reply(
+        200,
+        &real_sample("reader/comment/131648795.json").to_string(),
+    );
+    let comment = block_on(client.get_comment(&Arg::Number(131648795.0))).unwrap();
+    assert_eq!(comment["author"]["id"], comment["user_id"]);
+    assert_eq!(
+        client.transport().sent()[1].url,
+        "https://substack.com/api/v1/reader/comment/131648795"
+    );
+}
+
+#[test]
+fn publishing_posts_the_envelope_to_the_main_host() {
+    let client = FakeTransport::client(Some("pub.example.com"));
+    client
+        .transport()
+        .reply(200, &real_sample("comment/response.json").to_string());
+    let mut draft = NoteDraft::new(Some("Title")).unwrap();
+    draft.paragraph("Body ").unwrap();
+    draft.add("bold", Some(Mark::Bold)).unwrap();
+    let response = block_on(client.publish_draft(&draft)).unwrap();
+    assert!(response["id"].is_u64());
+    let sent = &client.transport().sent()[0];
+    assert_eq!(sent.method.as_str(), "POST");
+    assert_eq!(sent.url, "https://substack.com/api/v1/comment/feed");
+    assert_eq!(sent.header("content-type"), Some("application/json"));
+    assert_eq!(
+        sent.body.as_deref(),
+        Some(draft.request_body().unwrap().as_str())
+    );
+    assert_eq!(
+        block_on(client.publish_note(&Arg::Str(String::new())))
+            .unwrap_err()
+            .kind,
+        ErrorKind::InvalidArgument
+    );
+    assert_eq!(
+        block_on(client.publish_note(&Arg::Number(1.0)))
+            .unwrap_err()
+            .kind,
+        ErrorKind::InvalidArgument
+    );
+    assert_eq!(client.transport().sent().len(), 1);
+}
+
+#[test]
+fn note_by_id_is_the_reader_item() {
+    let client = FakeTransport::client(None);
+    client.transport().reply(
+        200,
+        &real_sample("reader/comment/131648795.json").to_string(),
+    );
+    let note = block_on(client.get_note_by_id(&Arg::Number(131648795.0))).unwrap();
+    assert_eq!(note["entity_key"], "c-131648795");
+    assert_eq!(
+        client.transport().sent_paths(),
+        ["/api/v1/reader/comment/131648795"]
+    );
+}
