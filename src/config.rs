@@ -4,7 +4,9 @@
 
 use std::fmt;
 
+use crate::args::{self, Arg};
 use crate::error::Error;
+use crate::retry::RetryPolicy;
 
 /// The service's main host: the default `hostname`, and the host of every call that
 /// is not about one publication (http-contract §1).
@@ -12,6 +14,11 @@ pub const MAIN_HOST: &str = "substack.com";
 pub const DEFAULT_API_VERSION: &str = "v1";
 /// A browser-like User-Agent: the service has answered clients without one with 403
 /// (http-contract §2.3). Sent only where the runtime lets a script set it.
+/// Per-request timeout unless configured.
+pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
+/// How many requests a fan-out method (getFollowingProfiles) runs at once.
+pub const DEFAULT_CONCURRENCY: u64 = 4;
+const MAX_CONCURRENCY: u64 = 16;
 pub const DEFAULT_USER_AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
 /// Which session cookie carries the key (http-contract §2.2).
@@ -59,6 +66,33 @@ pub struct ConfigInput {
     pub auth: Option<AuthMode>,
     /// `Some(None)`: send no User-Agent; `None`: the default.
     pub user_agent: Option<Option<String>>,
+    pub retry: RetryInput,
+    /// Milliseconds; `0` turns the timeout off.
+    pub timeout_ms: Arg,
+    pub concurrency: Arg,
+}
+
+/// `retry` as the caller gave it.
+#[derive(Debug, Clone, Default)]
+pub enum RetryInput {
+    /// Not given: the default policy.
+    #[default]
+    Default,
+    /// `retry: false`.
+    Off,
+    /// `retry: { retries, baseDelayMs, maxDelayMs, maxRetryAfterMs }`, each optional.
+    Custom {
+        retries: Arg,
+        base_delay_ms: Arg,
+        max_delay_ms: Arg,
+        max_retry_after_ms: Arg,
+    },
+}
+
+impl Default for Arg {
+    fn default() -> Self {
+        Arg::Missing
+    }
 }
 
 /// A validated configuration.
@@ -71,6 +105,9 @@ pub struct Config {
     cookie_name: CookieName,
     auth: AuthMode,
     user_agent: Option<String>,
+    retry: RetryPolicy,
+    timeout_ms: Option<u64>,
+    concurrency: usize,
 }
 
 impl fmt::Debug for Config {
@@ -122,6 +159,20 @@ impl Config {
                 Some(agent)
             }
         };
+        let timeout_ms =
+            match args::non_negative_integer("timeoutMs", &input.timeout_ms).map_err(as_config)? {
+                None => Some(DEFAULT_TIMEOUT_MS),
+                Some(0) => None,
+                Some(ms) => Some(ms),
+            };
+        let concurrency = args::positive_integer("concurrency", &input.concurrency)
+            .map_err(as_config)?
+            .unwrap_or(DEFAULT_CONCURRENCY);
+        if concurrency > MAX_CONCURRENCY {
+            return Err(Error::config(format!(
+                "concurrency must be at most {MAX_CONCURRENCY}, got {concurrency}"
+            )));
+        }
         Ok(Config {
             api_key,
             hostname,
@@ -130,7 +181,23 @@ impl Config {
             cookie_name,
             auth: input.auth.unwrap_or(AuthMode::CookieHeader),
             user_agent,
+            retry: retry_policy(input.retry)?,
+            timeout_ms,
+            concurrency: usize::try_from(concurrency).unwrap_or(1),
         })
+    }
+
+    pub fn retry(&self) -> &RetryPolicy {
+        &self.retry
+    }
+
+    /// The per-request timeout; `None` when turned off.
+    pub fn timeout_ms(&self) -> Option<u64> {
+        self.timeout_ms
+    }
+
+    pub fn concurrency(&self) -> usize {
+        self.concurrency
     }
 
     pub fn hostname(&self) -> &str {
@@ -171,6 +238,59 @@ impl Config {
             CookieName::ConnectSid => format!("connect.sid={value}"),
             CookieName::SubstackSid => format!("substack.sid={value}"),
             CookieName::Both => format!("substack.sid={value}; connect.sid={value}"),
+        }
+    }
+}
+
+/// Number options are checked by the argument rules, but reported as configuration.
+fn as_config(error: Error) -> Error {
+    Error::config(error.message)
+}
+
+fn retry_policy(input: RetryInput) -> Result<RetryPolicy, Error> {
+    let defaults = RetryPolicy::default();
+    match input {
+        RetryInput::Default => Ok(defaults),
+        RetryInput::Off => Ok(RetryPolicy::OFF),
+        RetryInput::Custom {
+            retries,
+            base_delay_ms,
+            max_delay_ms,
+            max_retry_after_ms,
+        } => {
+            let number = |name: &str, value: &Arg, default: u64| {
+                args::non_negative_integer(name, value)
+                    .map_err(as_config)
+                    .map(|v| v.unwrap_or(default))
+            };
+            let retries = number("retry.retries", &retries, u64::from(defaults.retries))?;
+            let retries = u32::try_from(retries)
+                .ok()
+                .filter(|r| *r <= 20)
+                .ok_or_else(|| Error::config("retry.retries must be at most 20"))?;
+            let base_delay_ms =
+                number("retry.baseDelayMs", &base_delay_ms, defaults.base_delay_ms)?;
+            let max_delay_ms = number(
+                "retry.maxDelayMs",
+                &max_delay_ms,
+                defaults.max_delay_ms.max(base_delay_ms),
+            )?;
+            if max_delay_ms < base_delay_ms {
+                return Err(Error::config(
+                    "retry.maxDelayMs must not be less than retry.baseDelayMs",
+                ));
+            }
+            let max_retry_after_ms = number(
+                "retry.maxRetryAfterMs",
+                &max_retry_after_ms,
+                defaults.max_retry_after_ms,
+            )?;
+            Ok(RetryPolicy {
+                retries,
+                base_delay_ms,
+                max_delay_ms,
+                max_retry_after_ms,
+            })
         }
     }
 }
@@ -411,6 +531,64 @@ mod tests {
         ] {
             input.base_url = Some(bad.into());
             assert!(Config::new(input.clone()).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn retry_timeout_and_concurrency_options() {
+        let config = Config::new(with_key("k")).unwrap();
+        assert_eq!(*config.retry(), RetryPolicy::default());
+        assert_eq!(config.timeout_ms(), Some(DEFAULT_TIMEOUT_MS));
+        assert_eq!(config.concurrency(), 4);
+        let mut input = with_key("k");
+        input.retry = RetryInput::Off;
+        input.timeout_ms = Arg::Number(0.0);
+        input.concurrency = Arg::Number(2.0);
+        let config = Config::new(input).unwrap();
+        assert_eq!(config.retry().retries, 0);
+        assert_eq!(config.timeout_ms(), None);
+        assert_eq!(config.concurrency(), 2);
+        let mut input = with_key("k");
+        input.retry = RetryInput::Custom {
+            retries: Arg::Number(5.0),
+            base_delay_ms: Arg::Number(10.0),
+            max_delay_ms: Arg::Missing,
+            max_retry_after_ms: Arg::Number(1000.0),
+        };
+        let retry = *Config::new(input).unwrap().retry();
+        assert_eq!(
+            (
+                retry.retries,
+                retry.base_delay_ms,
+                retry.max_delay_ms,
+                retry.max_retry_after_ms
+            ),
+            (5, 10, 8000, 1000)
+        );
+        for bad in [
+            ConfigInput {
+                timeout_ms: Arg::Number(-1.0),
+                ..with_key("k")
+            },
+            ConfigInput {
+                concurrency: Arg::Number(0.0),
+                ..with_key("k")
+            },
+            ConfigInput {
+                concurrency: Arg::Number(100.0),
+                ..with_key("k")
+            },
+            ConfigInput {
+                retry: RetryInput::Custom {
+                    retries: Arg::Str("3".into()),
+                    base_delay_ms: Arg::Missing,
+                    max_delay_ms: Arg::Missing,
+                    max_retry_after_ms: Arg::Missing,
+                },
+                ..with_key("k")
+            },
+        ] {
+            assert_eq!(Config::new(bad).unwrap_err().kind, ErrorKind::Config);
         }
     }
 

@@ -21,6 +21,10 @@ pub enum ErrorKind {
     Timeout,
     /// The caller aborted the request.
     Aborted,
+    /// Publishing failed in a way that leaves it unknown whether the note was
+    /// created (a 5xx, a dropped connection, a cut-off answer): it was not retried,
+    /// so there is never a duplicate; look before publishing again.
+    MaybePublished,
 }
 
 impl ErrorKind {
@@ -34,6 +38,7 @@ impl ErrorKind {
             ErrorKind::InvalidResponse => "invalid-response",
             ErrorKind::Timeout => "timeout",
             ErrorKind::Aborted => "aborted",
+            ErrorKind::MaybePublished => "maybe-published",
         }
     }
 }
@@ -62,6 +67,8 @@ pub struct Error {
     pub message: String,
     pub status: Option<u16>,
     pub response: Option<ResponseSnapshot>,
+    /// How many requests the call made, when it made more than one.
+    pub attempts: Option<u32>,
 }
 
 impl Error {
@@ -71,6 +78,7 @@ impl Error {
             message: message.into(),
             status: None,
             response: None,
+            attempts: None,
         }
     }
 
@@ -108,6 +116,7 @@ impl Error {
             message,
             status: Some(response.status),
             response: Some(response),
+            attempts: None,
         }
     }
 

@@ -21,6 +21,7 @@ pub mod error;
 pub mod json;
 pub mod records;
 pub mod request;
+pub mod retry;
 pub mod transport;
 
 #[cfg(test)]

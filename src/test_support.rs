@@ -9,27 +9,41 @@ use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 
 use crate::client::Client;
-use crate::config::{Config, ConfigInput};
+use crate::config::{Config, ConfigInput, RetryInput};
 use crate::error::Error;
 use crate::request::HttpRequest;
-use crate::transport::{BytesBody, HttpResponse, Transport};
+use crate::transport::{BytesBody, HttpResponse, SendError, Transport};
+
+/// The fake's wall clock: 2023-11-14T22:13:20Z.
+pub const FAKE_NOW_MS: f64 = 1_700_000_000_000.0;
 
 type Handler = Box<dyn Fn(&HttpRequest) -> (u16, String)>;
 
 #[derive(Default)]
 pub struct FakeTransport {
-    replies: RefCell<VecDeque<Result<HttpResponse<BytesBody>, Error>>>,
+    replies: RefCell<VecDeque<Result<HttpResponse<BytesBody>, SendError>>>,
     /// Answers requests when no scripted reply is queued.
     handler: RefCell<Option<Handler>>,
     sent: RefCell<Vec<HttpRequest>>,
+    sleeps: RefCell<Vec<u64>>,
 }
 
 impl FakeTransport {
     /// A client on `hostname` with the key `test-key`, over a fresh fake.
     pub fn client(hostname: Option<&str>) -> Client<FakeTransport> {
+        Self::client_with(hostname, RetryInput::Default)
+    }
+
+    /// The same, with retrying turned off: one reply per call.
+    pub fn client_without_retries(hostname: Option<&str>) -> Client<FakeTransport> {
+        Self::client_with(hostname, RetryInput::Off)
+    }
+
+    pub fn client_with(hostname: Option<&str>, retry: RetryInput) -> Client<FakeTransport> {
         let config = Config::new(ConfigInput {
             api_key: Some("test-key".into()),
             hostname: hostname.map(Into::into),
+            retry,
             ..Default::default()
         })
         .unwrap_or_else(|e| panic!("test config: {e}"));
@@ -76,7 +90,23 @@ impl FakeTransport {
     }
 
     pub fn fail(&self, error: Error) {
-        self.replies.borrow_mut().push_back(Err(error));
+        self.replies.borrow_mut().push_back(Err(SendError {
+            error,
+            not_sent: false,
+        }));
+    }
+
+    /// A connection refused: the request never left.
+    pub fn refuse(&self) {
+        self.replies.borrow_mut().push_back(Err(SendError {
+            error: Error::network("connection refused"),
+            not_sent: true,
+        }));
+    }
+
+    /// The waits the client asked for between attempts.
+    pub fn sleeps(&self) -> Vec<u64> {
+        self.sleeps.borrow().clone()
     }
 
     pub fn sent(&self) -> Vec<HttpRequest> {
@@ -86,7 +116,11 @@ impl FakeTransport {
 
 impl Transport for FakeTransport {
     type Body = BytesBody;
-    async fn send(&self, request: &HttpRequest) -> Result<HttpResponse<BytesBody>, Error> {
+    async fn send(
+        &self,
+        request: &HttpRequest,
+        _timeout_ms: Option<u64>,
+    ) -> Result<HttpResponse<BytesBody>, SendError> {
         self.sent.borrow_mut().push(request.clone());
         if let Some(reply) = self.replies.borrow_mut().pop_front() {
             return reply;
@@ -102,6 +136,19 @@ impl Transport for FakeTransport {
             headers: vec![],
             body: BytesBody(body.into_bytes()),
         })
+    }
+
+    async fn sleep(&self, millis: u64) -> Result<(), Error> {
+        self.sleeps.borrow_mut().push(millis);
+        Ok(())
+    }
+
+    fn now_ms(&self) -> f64 {
+        FAKE_NOW_MS
+    }
+
+    fn jitter(&self) -> f64 {
+        0.5
     }
 }
 

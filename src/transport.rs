@@ -35,13 +35,41 @@ impl<B> HttpResponse<B> {
     }
 }
 
+/// A request that got no complete response.
+#[derive(Debug, Clone)]
+pub struct SendError {
+    /// Of kind `network`, `timeout` or `aborted`.
+    pub error: Error,
+    /// True only when the request certainly never left (connection refused, aborted
+    /// before sending): then even a POST may be sent again.
+    pub not_sent: bool,
+}
+
+impl From<Error> for SendError {
+    fn from(error: Error) -> Self {
+        SendError {
+            error,
+            not_sent: false,
+        }
+    }
+}
+
 // wasm is single-threaded: the futures need not be Send.
 #[allow(async_fn_in_trait)]
 pub trait Transport {
     type Body: ResponseBody;
-    /// Sends the request and reads the whole body. Fails with a `network`, `timeout`
-    /// or `aborted` error when no complete response arrived.
-    async fn send(&self, request: &HttpRequest) -> Result<HttpResponse<Self::Body>, Error>;
+    /// Sends the request and reads the whole body, giving up after `timeout_ms`.
+    async fn send(
+        &self,
+        request: &HttpRequest,
+        timeout_ms: Option<u64>,
+    ) -> Result<HttpResponse<Self::Body>, SendError>;
+    /// Waits before a retry; fails with an `aborted` error when the caller aborts.
+    async fn sleep(&self, millis: u64) -> Result<(), Error>;
+    /// Milliseconds since the Unix epoch (for `Retry-After` dates).
+    fn now_ms(&self) -> f64;
+    /// A random number in [0, 1) for backoff jitter.
+    fn jitter(&self) -> f64;
 }
 
 /// A body held as bytes, parsed with serde_json: the native backend.

@@ -9,6 +9,8 @@ mod notes;
 mod posts;
 mod profiles;
 mod reads;
+#[cfg(test)]
+mod retry_tests;
 
 pub use notes::NotesPage;
 pub use profiles::FOLLOWING_CONCURRENCY;
@@ -16,10 +18,12 @@ pub use reads::{ReadParams, NODE_DEFAULT_LIMIT};
 
 use crate::args::{self, Arg};
 use crate::config::Config;
-use crate::error::{snapshot_body, Error, ResponseSnapshot};
+use crate::error::{snapshot_body, Error, ErrorKind, ResponseSnapshot};
 use crate::records::post;
 use crate::request::Endpoint;
-use crate::transport::{HttpResponse, ResponseBody, Transport};
+use crate::request::HttpRequest;
+use crate::retry::{self, Failure, Verdict};
+use crate::transport::{HttpResponse, ResponseBody, SendError, Transport};
 
 /// The parsed document type of a transport.
 pub type Doc<T> = <<T as Transport>::Body as ResponseBody>::Doc;
@@ -94,8 +98,9 @@ impl<T: Transport> Client<T> {
         &self.transport
     }
 
-    /// Sends `endpoint`, turns a failure status or an unreadable body into an error,
-    /// and decodes the JSON with `decode`. Errors carry the response and never the key.
+    /// Sends `endpoint`, retrying as the policy says (see [`crate::retry`]), turns a
+    /// failure status or an unreadable body into an error, and decodes the JSON with
+    /// `decode`. Errors carry the response and the number of attempts, never the key.
     pub(crate) async fn fetch<R>(
         &self,
         endpoint: Endpoint,
@@ -103,30 +108,119 @@ impl<T: Transport> Client<T> {
     ) -> Result<R, Error> {
         let request = endpoint.build(&self.config);
         let request_line = format!("{} {}", request.method.as_str(), request.url);
-        let outcome = async {
-            let response = self.transport.send(&request).await.map_err(|error| Error {
-                message: format!("{request_line} failed: {}", error.message),
-                ..error
-            })?;
-            if !(200..300).contains(&response.status) {
-                return Err(Error::http(&request_line, snapshot(&response)));
+        let mut attempt: u32 = 0;
+        let outcome = loop {
+            attempt = attempt.saturating_add(1);
+            let (failure, error) = match self
+                .transport
+                .send(&request, self.config.timeout_ms())
+                .await
+            {
+                Err(SendError { error, not_sent }) => {
+                    let failure = match error.kind {
+                        ErrorKind::Timeout => Failure::Timeout,
+                        ErrorKind::Aborted => Failure::Aborted,
+                        _ if not_sent => Failure::NotSent,
+                        _ => Failure::Network,
+                    };
+                    let message = format!("{request_line} failed: {}", error.message);
+                    (failure, Error { message, ..error })
+                }
+                Ok(response) if !(200..300).contains(&response.status) => {
+                    let retry_after = response.header("retry-after").map(str::to_string);
+                    let error = Error::http(&request_line, snapshot(&response));
+                    match self.verdict(
+                        &request,
+                        attempt,
+                        Failure::Status {
+                            status: response.status,
+                            retry_after: retry_after.as_deref(),
+                        },
+                    ) {
+                        Verdict::RetryAfter { millis } => {
+                            if let Err(error) = self.transport.sleep(millis).await {
+                                break Err(self.finish(error, attempt, &request_line, None));
+                            }
+                            continue;
+                        }
+                        Verdict::GiveUp => {
+                            let failure = Failure::Status {
+                                status: response.status,
+                                retry_after: None,
+                            };
+                            break Err(self.finish(error, attempt, &request_line, Some(failure)));
+                        }
+                    }
+                }
+                Ok(response) => match response.body.parse_json() {
+                    Ok(doc) => {
+                        break decode(doc).map_err(|error| Error {
+                            message: format!(
+                                "{request_line} returned an unexpected record: {}",
+                                error.message
+                            ),
+                            ..error.with_response(snapshot(&response))
+                        })
+                    }
+                    Err(why) => (
+                        Failure::UnreadableBody,
+                        Error::invalid_response(format!(
+                            "{request_line} returned a body that is not valid JSON ({why})"
+                        ))
+                        .with_response(snapshot(&response)),
+                    ),
+                },
+            };
+            match self.verdict(&request, attempt, failure) {
+                Verdict::RetryAfter { millis } => {
+                    if let Err(error) = self.transport.sleep(millis).await {
+                        break Err(self.finish(error, attempt, &request_line, None));
+                    }
+                }
+                Verdict::GiveUp => {
+                    break Err(self.finish(error, attempt, &request_line, Some(failure)))
+                }
             }
-            let doc = response.body.parse_json().map_err(|why| {
-                Error::invalid_response(format!(
-                    "{request_line} returned a body that is not valid JSON ({why})"
-                ))
-                .with_response(snapshot(&response))
-            })?;
-            decode(doc).map_err(|error| Error {
-                message: format!(
-                    "{request_line} returned an unexpected record: {}",
-                    error.message
-                ),
-                ..error.with_response(snapshot(&response))
-            })
-        }
-        .await;
+        };
         outcome.map_err(|error| error.redact(self.config.api_key()))
+    }
+
+    fn verdict(&self, request: &HttpRequest, attempt: u32, failure: Failure<'_>) -> Verdict {
+        retry::decide(
+            self.config.retry(),
+            request.method,
+            attempt,
+            failure,
+            self.transport.now_ms(),
+            self.transport.jitter(),
+        )
+    }
+
+    /// The error a call ends with: how many attempts it took, and for a POST that
+    /// may have acted, the warning that the note may exist.
+    fn finish(
+        &self,
+        mut error: Error,
+        attempts: u32,
+        request_line: &str,
+        failure: Option<Failure<'_>>,
+    ) -> Error {
+        if attempts > 1 {
+            error.attempts = Some(attempts);
+            error
+                .message
+                .push_str(&format!(" (gave up after {attempts} attempts)"));
+        }
+        let maybe_acted = failure.is_some_and(retry::post_may_have_acted);
+        if request_line.starts_with("POST") && maybe_acted {
+            if error.kind != ErrorKind::Aborted && error.kind != ErrorKind::Timeout {
+                error.kind = ErrorKind::MaybePublished;
+            }
+            error.message.push_str(
+                "; the note may have been published: it was not sent again, so there is no duplicate; check the feed before publishing again",
+            );
+        }
+        error
     }
 }
 
@@ -278,7 +372,7 @@ mod tests {
 
     #[test]
     fn unreadable_bodies_become_invalid_response_errors() {
-        let client = FakeTransport::client(None);
+        let client = FakeTransport::client_without_retries(None);
         for body in [
             "[{\"id\": 1, \"ti",
             "<html><body>Bad gateway</body></html>",
@@ -298,7 +392,7 @@ mod tests {
 
     #[test]
     fn network_failures_name_the_request() {
-        let client = FakeTransport::client(None);
+        let client = FakeTransport::client_without_retries(None);
         client
             .transport()
             .fail(Error::network("connection refused"));
@@ -312,7 +406,7 @@ mod tests {
 
     #[test]
     fn the_key_never_appears_in_an_error_even_when_echoed() {
-        let client = FakeTransport::client(None);
+        let client = FakeTransport::client_without_retries(None);
         client.transport().reply(500, "session test-key is broken");
         let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
         assert!(!format!("{error:?}").contains("test-key"));
