@@ -1,4 +1,4 @@
-import type { Publisher, PublishNoteResponse } from './publisher_wasm.js';
+import type { CallOptions, Publisher, PublishNoteResponse } from './publisher_wasm.js';
 
 /**
  * Builds a note of paragraphs with bold and italic text (interface §4.3). Every method
@@ -25,5 +25,5 @@ export declare class NoteBuilder {
   /** Alias of `simple`. */
   addText(text: string): this;
   /** Publishes the note. Rejects with `invalid-argument` when the note has no text. */
-  publish(): Promise<PublishNoteResponse>;
+  publish(options?: CallOptions): Promise<PublishNoteResponse>;
 }

@@ -53,7 +53,7 @@ export class NoteBuilder {
   }
 
   /** Publishes the note; resolves to the PublishNoteResponse. */
-  publish() {
-    return this.#client.__publishDraft(this.#draft);
+  publish(options) {
+    return this.#client.__publishDraft(this.#draft, options);
   }
 }

@@ -1,4 +1,4 @@
-import type { PublisherNote } from './publisher_wasm.js';
+import type { CallOptions, PublisherNote } from './publisher_wasm.js';
 
 /** A page of a notes feed (interface §2.7). `for await (const note of page)` walks every note from this page to the end. */
 export declare class PublisherNotes implements AsyncIterable<PublisherNote> {
@@ -10,7 +10,7 @@ export declare class PublisherNotes implements AsyncIterable<PublisherNote> {
   readonly nextCursor: string | null;
   /** True when another page follows. */
   hasMore(): boolean;
-  /** The next page, or null when there is none. */
-  next(): Promise<PublisherNotes | null>;
+  /** The next page, or null when there is none. `options` default to those of the call that made this page. */
+  next(options?: CallOptions): Promise<PublisherNotes | null>;
   [Symbol.asyncIterator](): AsyncIterator<PublisherNote>;
 }

@@ -6,11 +6,13 @@ export class PublisherNotes {
   #client;
   #hasMore;
   #limit;
+  #options;
 
-  constructor(client, page, hasMore, limit) {
+  constructor(client, page, hasMore, limit, options) {
     this.#client = client;
     this.#hasMore = hasMore;
     this.#limit = limit;
+    this.#options = options;
     this.items = page.items;
     this.originalCursorTimestamp = page.originalCursorTimestamp;
     this.nextCursor = page.nextCursor ?? null;
@@ -21,12 +23,11 @@ export class PublisherNotes {
     return this.#hasMore;
   }
 
-  /** The next page, or null at the end of the feed. */
-  async next() {
+  /** The next page, or null at the end of the feed. `options` default to those of the call that made this page. */
+  async next(options = this.#options) {
     if (!this.#hasMore) return null;
-    return this.#client.getNotes(this.#limit === undefined
-      ? { cursor: this.nextCursor }
-      : { cursor: this.nextCursor, limit: this.#limit });
+    const params = this.#limit === undefined ? { cursor: this.nextCursor } : { cursor: this.nextCursor, limit: this.#limit };
+    return this.#client.getNotes(params, options);
   }
 
   async *[Symbol.asyncIterator]() {

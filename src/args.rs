@@ -9,9 +9,10 @@ pub const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 const MAX_SLUG_LENGTH: usize = 512;
 
 /// A caller's value, as the boundary saw it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub enum Arg {
     /// `undefined` or `null`: not given.
+    #[default]
     Missing,
     Number(f64),
     Str(String),
@@ -152,9 +153,7 @@ pub fn optional_nonempty_string(name: &str, value: &Arg) -> Result<Option<String
     match value {
         Arg::Missing => Ok(None),
         Arg::Str(text) if !text.is_empty() => Ok(Some(text.clone())),
-        Arg::Str(_) => Err(Error::invalid_argument(format!(
-            "{name} must not be empty when given"
-        ))),
+        Arg::Str(_) => Err(Error::invalid_argument(format!("{name} must not be empty when given"))),
         other => Err(Error::invalid_argument(format!(
             "{name} must be a string, got {}",
             other.describe()
@@ -250,10 +249,7 @@ mod tests {
     #[test]
     fn limits_are_positive_and_offsets_non_negative() {
         assert_eq!(positive_integer("limit", &Arg::Missing).unwrap(), None);
-        assert_eq!(
-            positive_integer("limit", &Arg::Number(50.0)).unwrap(),
-            Some(50)
-        );
+        assert_eq!(positive_integer("limit", &Arg::Number(50.0)).unwrap(), Some(50));
         for bad in [
             Arg::Number(0.0),
             Arg::Number(-3.0),
@@ -262,23 +258,14 @@ mod tests {
         ] {
             assert!(positive_integer("limit", &bad).is_err(), "{bad:?}");
         }
-        assert_eq!(
-            non_negative_integer("offset", &Arg::Number(0.0)).unwrap(),
-            Some(0)
-        );
+        assert_eq!(non_negative_integer("offset", &Arg::Number(0.0)).unwrap(), Some(0));
         assert!(non_negative_integer("offset", &Arg::Number(-1.0)).is_err());
     }
 
     #[test]
     fn slugs_refuse_path_characters() {
-        assert_eq!(
-            slug("slug", &Arg::Str("week-of-june".into())).unwrap(),
-            "week-of-june"
-        );
-        assert_eq!(
-            slug("slug", &Arg::Str("caf\u{e9}".into())).unwrap(),
-            "caf\u{e9}"
-        );
+        assert_eq!(slug("slug", &Arg::Str("week-of-june".into())).unwrap(), "week-of-june");
+        assert_eq!(slug("slug", &Arg::Str("caf\u{e9}".into())).unwrap(), "caf\u{e9}");
         for bad in [
             "", "a/b", "a?b", "a#b", "..", "a..b", "a%2Fb", "a b", "a\u{0}b", "a\nb", "a\\b",
         ] {
@@ -300,24 +287,10 @@ mod tests {
                 .unwrap(),
             "2025-01-02"
         );
-        assert!(optional_iso_date(
-            "published_after",
-            &Arg::Str("2025-06-30T13:56:04.688Z".into())
-        )
-        .is_ok());
+        assert!(optional_iso_date("published_after", &Arg::Str("2025-06-30T13:56:04.688Z".into())).is_ok());
         assert!(optional_iso_date("published_after", &Arg::Str("yesterday".into())).is_err());
         assert!(optional_iso_date("published_after", &Arg::Str("2025-01-02&x=1".into())).is_err());
-        assert!(optional_one_of(
-            "type",
-            &Arg::Str("podcast".into()),
-            &["newsletter", "podcast"]
-        )
-        .is_ok());
-        assert!(optional_one_of(
-            "type",
-            &Arg::Str("video".into()),
-            &["newsletter", "podcast"]
-        )
-        .is_err());
+        assert!(optional_one_of("type", &Arg::Str("podcast".into()), &["newsletter", "podcast"]).is_ok());
+        assert!(optional_one_of("type", &Arg::Str("video".into()), &["newsletter", "podcast"]).is_err());
     }
 }

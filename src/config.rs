@@ -19,7 +19,8 @@ pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
 /// How many requests a fan-out method (getFollowingProfiles) runs at once.
 pub const DEFAULT_CONCURRENCY: u64 = 4;
 const MAX_CONCURRENCY: u64 = 16;
-pub const DEFAULT_USER_AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+pub const DEFAULT_USER_AGENT: &str =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
 /// Which session cookie carries the key (http-contract §2.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,12 +90,6 @@ pub enum RetryInput {
     },
 }
 
-impl Default for Arg {
-    fn default() -> Self {
-        Arg::Missing
-    }
-}
-
 /// A validated configuration.
 #[derive(Clone)]
 pub struct Config {
@@ -135,10 +130,7 @@ impl Config {
             None => DEFAULT_API_VERSION.to_string(),
             Some(version) => validate_api_version(&version)?,
         };
-        let base_url = input
-            .base_url
-            .map(|url| validate_base_url(&url))
-            .transpose()?;
+        let base_url = input.base_url.map(|url| validate_base_url(&url)).transpose()?;
         let cookie_name = match input.cookie_name {
             None => CookieName::ConnectSid,
             Some(name) => CookieName::parse(&name).ok_or_else(|| {
@@ -152,19 +144,16 @@ impl Config {
             Some(None) => None,
             Some(Some(agent)) => {
                 if agent.is_empty() || agent.chars().any(char::is_control) {
-                    return Err(Error::config(
-                        "userAgent must be a non-empty single-line string",
-                    ));
+                    return Err(Error::config("userAgent must be a non-empty single-line string"));
                 }
                 Some(agent)
             }
         };
-        let timeout_ms =
-            match args::non_negative_integer("timeoutMs", &input.timeout_ms).map_err(as_config)? {
-                None => Some(DEFAULT_TIMEOUT_MS),
-                Some(0) => None,
-                Some(ms) => Some(ms),
-            };
+        let timeout_ms = match args::non_negative_integer("timeoutMs", &input.timeout_ms).map_err(as_config)? {
+            None => Some(DEFAULT_TIMEOUT_MS),
+            Some(0) => None,
+            Some(ms) => Some(ms),
+        };
         let concurrency = args::positive_integer("concurrency", &input.concurrency)
             .map_err(as_config)?
             .unwrap_or(DEFAULT_CONCURRENCY);
@@ -268,8 +257,7 @@ fn retry_policy(input: RetryInput) -> Result<RetryPolicy, Error> {
                 .ok()
                 .filter(|r| *r <= 20)
                 .ok_or_else(|| Error::config("retry.retries must be at most 20"))?;
-            let base_delay_ms =
-                number("retry.baseDelayMs", &base_delay_ms, defaults.base_delay_ms)?;
+            let base_delay_ms = number("retry.baseDelayMs", &base_delay_ms, defaults.base_delay_ms)?;
             let max_delay_ms = number(
                 "retry.maxDelayMs",
                 &max_delay_ms,
@@ -332,9 +320,7 @@ fn validate_hostname(host: &str) -> Result<String, Error> {
         None => (host, None),
     };
     if let Some(port) = port {
-        if port.is_empty()
-            || !port.bytes().all(|b| b.is_ascii_digit())
-            || port.parse::<u16>().map_or(true, |p| p == 0)
+        if port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) || port.parse::<u16>().map_or(true, |p| p == 0)
         {
             return Err(invalid("has an invalid port"));
         }
@@ -345,9 +331,7 @@ fn validate_hostname(host: &str) -> Result<String, Error> {
     for label in name.split('.') {
         let valid = !label.is_empty()
             && label.len() <= 63
-            && label
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
             && !label.starts_with('-')
             && !label.ends_with('-');
         if !valid {
@@ -440,9 +424,7 @@ mod tests {
             "connect.sid=s%3Aabc.sig"
         );
         assert_eq!(
-            Config::new(with_key("s%3Aabc.sig"))
-                .unwrap()
-                .cookie_header(),
+            Config::new(with_key("s%3Aabc.sig")).unwrap().cookie_header(),
             "connect.sid=s%3Aabc.sig"
         );
         assert_eq!(

@@ -163,9 +163,7 @@ fn error_detail(body: &str) -> Option<String> {
     if let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(trimmed) {
         for key in ["error", "message", "errors"] {
             match map.get(key) {
-                Some(serde_json::Value::String(text)) if !text.is_empty() => {
-                    return Some(excerpt(text))
-                }
+                Some(serde_json::Value::String(text)) if !text.is_empty() => return Some(excerpt(text)),
                 Some(other @ (serde_json::Value::Array(_) | serde_json::Value::Object(_))) => {
                     return Some(excerpt(&other.to_string()))
                 }
@@ -216,10 +214,7 @@ mod tests {
 
     #[test]
     fn http_error_quotes_the_json_error_field() {
-        let error = Error::http(
-            "GET /api/v1/posts/x",
-            snapshot(404, r#"{"error":"Not found"}"#),
-        );
+        let error = Error::http("GET /api/v1/posts/x", snapshot(404, r#"{"error":"Not found"}"#));
         assert_eq!(error.kind, ErrorKind::Http);
         assert_eq!(error.status, Some(404));
         assert_eq!(

@@ -102,9 +102,7 @@ impl JsonDoc for serde_json::Value {
         }
     }
     fn take_item(&mut self, index: usize) -> Option<Self> {
-        self.as_array_mut()?
-            .get_mut(index)
-            .map(serde_json::Value::take)
+        self.as_array_mut()?.get_mut(index).map(serde_json::Value::take)
     }
     fn set(&mut self, key: &str, value: Self) {
         if let Some(map) = self.as_object_mut() {
@@ -198,16 +196,14 @@ impl Field {
 fn matches_type<D: JsonDoc>(value: &D, ty: FieldType) -> bool {
     match ty {
         FieldType::String => value.kind() == JsonKind::String,
-        FieldType::Integer => value.as_f64().is_some_and(|n| {
-            n.is_finite() && n.fract() == 0.0 && n.abs() <= crate::args::MAX_SAFE_INTEGER
-        }),
+        FieldType::Integer => value
+            .as_f64()
+            .is_some_and(|n| n.is_finite() && n.fract() == 0.0 && n.abs() <= crate::args::MAX_SAFE_INTEGER),
         FieldType::Number => value.as_f64().is_some_and(f64::is_finite),
         FieldType::Bool => value.kind() == JsonKind::Bool,
         FieldType::Object => value.kind() == JsonKind::Object,
         FieldType::Array => value.kind() == JsonKind::Array,
-        FieldType::OneOf(allowed) => value
-            .as_string()
-            .is_some_and(|s| allowed.contains(&s.as_str())),
+        FieldType::OneOf(allowed) => value.as_string().is_some_and(|s| allowed.contains(&s.as_str())),
     }
 }
 
@@ -224,11 +220,7 @@ fn describe_value<D: JsonDoc>(value: &D) -> String {
 
 /// Checks `fields` of the record `value`; `label` names the record in the message and
 /// is only built when something is wrong.
-pub fn check_fields<D: JsonDoc>(
-    value: &D,
-    fields: &[Field],
-    label: &dyn Fn() -> String,
-) -> Result<(), Error> {
+pub fn check_fields<D: JsonDoc>(value: &D, fields: &[Field], label: &dyn Fn() -> String) -> Result<(), Error> {
     if value.kind() != JsonKind::Object {
         return Err(Error::invalid_response(format!(
             "{} is {}, expected an object",
@@ -273,11 +265,7 @@ pub fn check_fields<D: JsonDoc>(
 /// Reads an id for labels, when there is a usable one.
 pub fn id_for_label<D: JsonDoc>(value: &D) -> Option<String> {
     value
-        .with_field("id", |id| {
-            id.as_f64()
-                .filter(|n| n.is_finite())
-                .map(|n| format!("{n}"))
-        })
+        .with_field("id", |id| id.as_f64().filter(|n| n.is_finite()).map(|n| format!("{n}")))
         .flatten()
 }
 
@@ -293,12 +281,9 @@ pub fn number_field<D: JsonDoc>(value: &D, key: &str) -> Option<f64> {
 
 /// Checks that `value` is an array and returns its length.
 pub fn expect_array<D: JsonDoc>(value: &D, what: &str) -> Result<usize, Error> {
-    value.array_len().ok_or_else(|| {
-        Error::invalid_response(format!(
-            "{what} is {}, expected an array",
-            describe_value(value)
-        ))
-    })
+    value
+        .array_len()
+        .ok_or_else(|| Error::invalid_response(format!("{what} is {}, expected an array", describe_value(value))))
 }
 
 /// Checks that `value` is an object.

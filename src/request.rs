@@ -10,11 +10,7 @@ use crate::config::{AuthMode, Config, MAIN_HOST};
 /// Everything but the unreserved characters of RFC 3986 is encoded, in path
 /// segments and query values alike: `/`, `?`, `#`, `+`, `=` and `&` never keep a
 /// meaning of their own inside a value.
-const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'-')
-    .remove(b'_')
-    .remove(b'.')
-    .remove(b'~');
+const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
 
 pub fn encode_component(text: &str) -> String {
     utf8_percent_encode(text, COMPONENT).to_string()
@@ -90,11 +86,7 @@ impl Endpoint {
 
     /// The path and query as they appear in the request line, for messages.
     pub fn path_and_query(&self, config: &Config) -> String {
-        let mut out = format!(
-            "/api/{}/{}",
-            encode_component(config.api_version()),
-            self.path
-        );
+        let mut out = format!("/api/{}/{}", encode_component(config.api_version()), self.path);
         for (index, (name, value)) in self.query.iter().enumerate() {
             out.push(if index == 0 { '?' } else { '&' });
             out.push_str(name);
@@ -234,8 +226,7 @@ mod tests {
         assert_eq!(get.header("accept"), Some("application/json"));
         assert_eq!(get.header("content-type"), None);
         assert!(get.header("user-agent").unwrap().starts_with("Mozilla/5.0"));
-        let post =
-            Endpoint::post_json(Host::Main, &["comment", "feed"], "{}".into()).build(&config);
+        let post = Endpoint::post_json(Host::Main, &["comment", "feed"], "{}".into()).build(&config);
         assert_eq!(post.header("content-type"), Some("application/json"));
         assert_eq!(post.body.as_deref(), Some("{}"));
         assert!(!format!("{post:?}").contains("KEY"));

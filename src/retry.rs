@@ -162,16 +162,10 @@ pub fn backoff_ms(policy: &RetryPolicy, attempt: u32, jitter: f64) -> u64 {
 pub fn parse_retry_after(value: &str, now_ms: f64) -> Option<u64> {
     let value = value.trim();
     if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
-        return value
-            .parse::<u64>()
-            .ok()
-            .map(|seconds| seconds.saturating_mul(1000));
+        return value.parse::<u64>().ok().map(|seconds| seconds.saturating_mul(1000));
     }
     let when = httpdate::parse_http_date(value).ok()?;
-    let when_ms = when
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or(Duration::ZERO)
-        .as_millis();
+    let when_ms = when.duration_since(UNIX_EPOCH).unwrap_or(Duration::ZERO).as_millis();
     let now_ms = if now_ms.is_finite() && now_ms > 0.0 {
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let now = now_ms as u128;
@@ -195,10 +189,7 @@ mod tests {
     const NOW: f64 = 1_700_000_000_000.0;
 
     fn status(status: u16, retry_after: Option<&str>) -> Failure<'_> {
-        Failure::Status {
-            status,
-            retry_after,
-        }
+        Failure::Status { status, retry_after }
     }
 
     #[test]
@@ -273,17 +264,9 @@ mod tests {
             decide(&POLICY, Method::Get, 1, status(429, Some("2")), NOW, 0.9),
             Verdict::RetryAfter { millis: 2000 }
         );
-        let in_five_seconds =
-            httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_millis(1_700_000_005_000));
+        let in_five_seconds = httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_millis(1_700_000_005_000));
         assert_eq!(
-            decide(
-                &POLICY,
-                Method::Get,
-                1,
-                status(503, Some(&in_five_seconds)),
-                NOW,
-                0.0
-            ),
+            decide(&POLICY, Method::Get, 1, status(503, Some(&in_five_seconds)), NOW, 0.0),
             Verdict::RetryAfter { millis: 5000 }
         );
         assert_eq!(
@@ -291,10 +274,7 @@ mod tests {
             Verdict::GiveUp
         );
         // A date in the past: retry at once.
-        assert_eq!(
-            parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT", NOW),
-            Some(0)
-        );
+        assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT", NOW), Some(0));
         // Garbage: ordinary backoff.
         assert_eq!(
             decide(&POLICY, Method::Get, 1, status(429, Some("soon")), NOW, 0.0),
@@ -313,14 +293,7 @@ mod tests {
             Verdict::GiveUp
         );
         assert_eq!(
-            decide(
-                &RetryPolicy::OFF,
-                Method::Get,
-                1,
-                Failure::Network,
-                NOW,
-                0.0
-            ),
+            decide(&RetryPolicy::OFF, Method::Get, 1, Failure::Network, NOW, 0.0),
             Verdict::GiveUp
         );
     }

@@ -54,13 +54,7 @@ impl FakeTransport {
         self.reply_with(status, "", vec![], body);
     }
 
-    pub fn reply_with(
-        &self,
-        status: u16,
-        status_text: &str,
-        headers: Vec<(String, String)>,
-        body: &str,
-    ) {
+    pub fn reply_with(&self, status: u16, status_text: &str, headers: Vec<(String, String)>, body: &str) {
         self.replies.borrow_mut().push_back(Ok(HttpResponse {
             status,
             status_text: status_text.into(),
@@ -79,21 +73,14 @@ impl FakeTransport {
         self.sent
             .borrow()
             .iter()
-            .map(|r| {
-                r.url
-                    .splitn(4, '/')
-                    .nth(3)
-                    .map(|p| format!("/{p}"))
-                    .unwrap_or_default()
-            })
+            .map(|r| r.url.splitn(4, '/').nth(3).map(|p| format!("/{p}")).unwrap_or_default())
             .collect()
     }
 
     pub fn fail(&self, error: Error) {
-        self.replies.borrow_mut().push_back(Err(SendError {
-            error,
-            not_sent: false,
-        }));
+        self.replies
+            .borrow_mut()
+            .push_back(Err(SendError { error, not_sent: false }));
     }
 
     /// A connection refused: the request never left.

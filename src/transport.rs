@@ -47,10 +47,7 @@ pub struct SendError {
 
 impl From<Error> for SendError {
     fn from(error: Error) -> Self {
-        SendError {
-            error,
-            not_sent: false,
-        }
+        SendError { error, not_sent: false }
     }
 }
 
@@ -59,11 +56,8 @@ impl From<Error> for SendError {
 pub trait Transport {
     type Body: ResponseBody;
     /// Sends the request and reads the whole body, giving up after `timeout_ms`.
-    async fn send(
-        &self,
-        request: &HttpRequest,
-        timeout_ms: Option<u64>,
-    ) -> Result<HttpResponse<Self::Body>, SendError>;
+    async fn send(&self, request: &HttpRequest, timeout_ms: Option<u64>)
+        -> Result<HttpResponse<Self::Body>, SendError>;
     /// Waits before a retry; fails with an `aborted` error when the caller aborts.
     async fn sleep(&self, millis: u64) -> Result<(), Error>;
     /// Milliseconds since the Unix epoch (for `Retry-After` dates).

@@ -3,12 +3,7 @@
 //! the JS error class, decoding on V8's own parsed values, and one round trip to the
 //! local service (its URL and key come from scripts/with-local-service.mjs).
 #![cfg(target_arch = "wasm32")]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use js_sys::{Promise, Reflect, JSON};
 use publisher_wasm::records::post;
@@ -17,8 +12,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-const BY_ID_SAMPLE: &str =
-    include_str!("../../shared/fixtures/real-samples/api/v1/posts/by-id/167180194.json");
+const BY_ID_SAMPLE: &str = include_str!("../../shared/fixtures/real-samples/api/v1/posts/by-id/167180194.json");
 
 fn get(value: &JsValue, key: &str) -> JsValue {
     Reflect::get(value, &JsValue::from_str(key)).unwrap()
@@ -37,16 +31,11 @@ fn publisher(pairs: &[(&str, &str)]) -> Result<Publisher, JsValue> {
 }
 
 async fn rejection(promise: Promise) -> JsValue {
-    JsFuture::from(promise)
-        .await
-        .expect_err("the promise should reject")
+    JsFuture::from(promise).await.expect_err("the promise should reject")
 }
 
 fn assert_publisher_error(error: &JsValue, kind: &str) {
-    assert!(
-        error.is_instance_of::<js_sys::Error>(),
-        "not an Error: {error:?}"
-    );
+    assert!(error.is_instance_of::<js_sys::Error>(), "not an Error: {error:?}");
     assert_eq!(get(error, "name").as_string().unwrap(), "PublisherError");
     assert_eq!(get(error, "kind").as_string().unwrap(), kind);
 }
@@ -55,10 +44,7 @@ fn assert_publisher_error(error: &JsValue, kind: &str) {
 fn a_config_without_api_key_throws_a_publisher_error() {
     let error = publisher(&[("hostname", "x.substack.com")]).err().unwrap();
     assert_publisher_error(&error, "config");
-    assert!(get(&error, "message")
-        .as_string()
-        .unwrap()
-        .contains("apiKey"));
+    assert!(get(&error, "message").as_string().unwrap().contains("apiKey"));
 }
 
 #[wasm_bindgen_test]
@@ -71,18 +57,14 @@ fn a_hostname_with_a_scheme_throws() {
 
 #[wasm_bindgen_test]
 async fn bad_ids_reject_with_invalid_argument() {
-    let client = publisher(&[
-        ("apiKey", "SECRET-WASM-KEY"),
-        ("baseUrl", "http://127.0.0.1:9"),
-    ])
-    .unwrap();
+    let client = publisher(&[("apiKey", "SECRET-WASM-KEY"), ("baseUrl", "http://127.0.0.1:9")]).unwrap();
     for id in [
         JsValue::from(1.5),
         JsValue::from(-1),
         JsValue::from_str("12"),
         JsValue::from(f64::NAN),
     ] {
-        let error = rejection(client.get_post_by_id(id)).await;
+        let error = rejection(client.get_post_by_id(id, None)).await;
         assert_publisher_error(&error, "invalid-argument");
         let json = JSON::stringify(&error).unwrap().as_string().unwrap();
         assert!(!json.contains("SECRET-WASM-KEY"));
@@ -103,12 +85,7 @@ fn the_real_by_id_sample_decodes_on_v8_values() {
 #[wasm_bindgen_test]
 fn a_mistyped_field_on_v8_values_names_field_and_record() {
     let parsed = JSON::parse(BY_ID_SAMPLE).unwrap();
-    Reflect::set(
-        &get(&parsed, "post"),
-        &JsValue::from_str("title"),
-        &JsValue::from(5),
-    )
-    .unwrap();
+    Reflect::set(&get(&parsed, "post"), &JsValue::from_str("title"), &JsValue::from(5)).unwrap();
     let error = post::decode_post_by_id(parsed).unwrap_err();
     assert!(
         error.message.contains("field `title` is the number 5"),
@@ -122,14 +99,10 @@ fn local_service() -> Option<(String, String)> {
     let from_env = |name: &str| -> Option<String> {
         let process = Reflect::get(&js_sys::global(), &JsValue::from_str("process")).ok()?;
         let env = Reflect::get(&process, &JsValue::from_str("env")).ok()?;
-        Reflect::get(&env, &JsValue::from_str(name))
-            .ok()?
-            .as_string()
+        Reflect::get(&env, &JsValue::from_str(name)).ok()?.as_string()
     };
-    let url =
-        from_env("PUBLISHER_LOCAL_URL").or(option_env!("PUBLISHER_LOCAL_URL").map(String::from))?;
-    let key =
-        from_env("PUBLISHER_LOCAL_KEY").or(option_env!("PUBLISHER_LOCAL_KEY").map(String::from))?;
+    let url = from_env("PUBLISHER_LOCAL_URL").or(option_env!("PUBLISHER_LOCAL_URL").map(String::from))?;
+    let key = from_env("PUBLISHER_LOCAL_KEY").or(option_env!("PUBLISHER_LOCAL_KEY").map(String::from))?;
     Some((url, key))
 }
 
@@ -145,37 +118,30 @@ async fn sign_in_if_browser(url: &str, key: &str) {
     init.set_credentials(web_sys::RequestCredentials::Include);
     init.set_body(&JsValue::from_str(&format!(r#"{{"apiKey":"{key}"}}"#)));
     let window = web_sys::window().unwrap();
-    let response =
-        JsFuture::from(window.fetch_with_str_and_init(&format!("{url}/__local/sign-in"), &init))
-            .await
-            .unwrap();
+    let response = JsFuture::from(window.fetch_with_str_and_init(&format!("{url}/__local/sign-in"), &init))
+        .await
+        .unwrap();
     let status = get(&response, "status").as_f64().unwrap();
-    assert!(
-        (200.0..300.0).contains(&status),
-        "sign-in answered {status}"
-    );
+    assert!((200.0..300.0).contains(&status), "sign-in answered {status}");
 }
 
 #[wasm_bindgen_test]
 async fn get_posts_round_trip_against_the_local_service() {
-    let (url, key) = local_service()
-        .expect("run through scripts/with-local-service.mjs: PUBLISHER_LOCAL_URL is not set");
+    let (url, key) =
+        local_service().expect("run through scripts/with-local-service.mjs: PUBLISHER_LOCAL_URL is not set");
     sign_in_if_browser(&url, &key).await;
     let client = publisher(&[("apiKey", &key), ("baseUrl", &url)]).unwrap();
     let params: JsValue = JSON::parse(r#"{"limit": 3}"#).unwrap();
-    let posts = JsFuture::from(client.get_posts(Some(params.unchecked_into())))
+    let posts = JsFuture::from(client.get_posts(Some(params.unchecked_into()), None))
         .await
         .unwrap();
     let posts: js_sys::Array = posts.dyn_into().unwrap();
     assert_eq!(posts.length(), 3);
     for post in posts.iter() {
         assert!(get(&post, "published").as_bool().is_some());
-        assert!(
-            get(&post, "body_html").is_string(),
-            "further fields pass through"
-        );
+        assert!(get(&post, "body_html").is_string(), "further fields pass through");
     }
-    let error = rejection(client.get_post_by_id(JsValue::from(1))).await;
+    let error = rejection(client.get_post_by_id(JsValue::from(1), None)).await;
     assert_publisher_error(&error, "http");
     assert_eq!(get(&error, "status").as_f64(), Some(404.0));
 }

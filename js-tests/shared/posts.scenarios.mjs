@@ -4,6 +4,8 @@ import { deepEqual, equal, match, ok, rejects, throws } from './assert.mjs';
 
 const POST_TYPES = ['newsletter', 'podcast', 'thread'];
 const PAID = ['only_paid', 'founding'];
+// These scenarios check how one failed answer maps to an error; retrying has its own.
+const NO_RETRY = { retry: false };
 
 function assertPostRecord(post, where) {
   for (const field of ['title', 'slug', 'post_date', 'canonical_url']) {
@@ -239,7 +241,7 @@ export const postScenarios = [
 
   ['500 is an http PublisherError that quotes the service', async (ctx) => {
     await ctx.service.fault({ method: 'GET', path: '/api/v1/posts', status: 500, times: 1 });
-    const error = await rejects(ctx.client().getPosts());
+    const error = await rejects(ctx.client(NO_RETRY).getPosts());
     assertPublisherError(ctx, error, 'http');
     equal(error.status, 500);
     equal(error.response.status, 500);
@@ -247,7 +249,7 @@ export const postScenarios = [
 
   ['an HTML error page is an http PublisherError with opaque text', async (ctx) => {
     await ctx.service.fault({ method: 'GET', path: '/api/v1/posts', status: 502, html: true, times: 1 });
-    const error = await rejects(ctx.client().getPosts());
+    const error = await rejects(ctx.client(NO_RETRY).getPosts());
     assertPublisherError(ctx, error, 'http');
     equal(error.status, 502);
     match(error.response.body, /<html/i);
@@ -256,7 +258,7 @@ export const postScenarios = [
 
   ['an HTML page with status 200 is an invalid-response PublisherError', async (ctx) => {
     await ctx.service.fault({ method: 'GET', path: '/api/v1/posts', status: 200, html: true, times: 1 });
-    const error = await rejects(ctx.client().getPosts());
+    const error = await rejects(ctx.client(NO_RETRY).getPosts());
     assertPublisherError(ctx, error, 'invalid-response');
     equal(error.status, 200);
     match(error.message, /not valid JSON/);
@@ -264,11 +266,11 @@ export const postScenarios = [
 
   ['a truncated 200 body is a PublisherError, never a SyntaxError', async (ctx) => {
     await ctx.service.fault({ method: 'GET', path: '/api/v1/posts', truncate: 'short', times: 1 });
-    const short = await rejects(ctx.client().getPosts({ limit: 5 }));
+    const short = await rejects(ctx.client(NO_RETRY).getPosts({ limit: 5 }));
     assertPublisherError(ctx, short, 'invalid-response');
     equal(short.status, 200);
     await ctx.service.fault({ method: 'GET', path: '/api/v1/posts', truncate: 'length', times: 1 });
-    const cut = await rejects(ctx.client().getPosts({ limit: 5 }));
+    const cut = await rejects(ctx.client(NO_RETRY).getPosts({ limit: 5 }));
     // The connection closed before Content-Length bytes arrived: the response never completed.
     assertPublisherError(ctx, cut, 'network');
   }],
@@ -277,7 +279,7 @@ export const postScenarios = [
     // Every attempt is dropped: Deno's HTTP client silently resends a request whose
     // pooled connection closed before any answer, so a one-shot drop may not surface.
     await ctx.service.fault({ method: 'GET', path: '/api/v1/posts', drop: true });
-    const error = await rejects(ctx.client().getPosts());
+    const error = await rejects(ctx.client(NO_RETRY).getPosts());
     assertPublisherError(ctx, error, 'network');
     equal(error.status, undefined);
     match(error.message, /GET .*\/api\/v1\/posts failed/);
@@ -291,7 +293,7 @@ export const postScenarios = [
 
   ['records missing a required field are invalid-response errors naming field and record', async (ctx) => {
     await ctx.service.fault({ method: 'GET', path: '/api/v1/posts', status: 200, body: '[{"id": 1, "title": "x"}]', times: 1 });
-    const error = await rejects(ctx.client().getPosts());
+    const error = await rejects(ctx.client(NO_RETRY).getPosts());
     assertPublisherError(ctx, error, 'invalid-response');
     match(error.message, /post \[0\].*field `slug` is missing/);
   }],

@@ -11,21 +11,13 @@ impl<T: Transport> Client<T> {
     /// `getComments(postId, {offset, limit})`: `GET <publication>/api/v1/post/<id>/comments`,
     /// `offset`/`limit` sent when given; the list is cut to `limit` should the service
     /// ignore it.
-    pub async fn get_comments(
-        &self,
-        post_id: &Arg,
-        offset: &Arg,
-        limit: &Arg,
-    ) -> Result<Doc<T>, Error> {
+    pub async fn get_comments(&self, post_id: &Arg, offset: &Arg, limit: &Arg) -> Result<Doc<T>, Error> {
         let post_id = args::id("postId", post_id)?;
         let offset = args::non_negative_integer("offset", offset)?;
         let limit = args::positive_integer("limit", limit)?;
-        let endpoint = Endpoint::get(
-            Host::Publication,
-            &["post", &post_id.to_string(), "comments"],
-        )
-        .query("offset", offset)
-        .query("limit", limit);
+        let endpoint = Endpoint::get(Host::Publication, &["post", &post_id.to_string(), "comments"])
+            .query("offset", offset)
+            .query("limit", limit);
         self.fetch(endpoint, |doc| comment::decode_comment_list(doc, limit))
             .await
     }

@@ -26,10 +26,7 @@ fn get_posts_above_the_page_size_steps_offset_and_returns_exactly_limit() {
     let client = FakeTransport::client(Some("pub.example.com"));
     // 130 posts in all; the service caps pages at 50.
     client.transport().answer(|request| {
-        let offset: u64 = query_value(&request.url, "offset")
-            .unwrap()
-            .parse()
-            .unwrap();
+        let offset: u64 = query_value(&request.url, "offset").unwrap().parse().unwrap();
         let limit: u64 = query_value(&request.url, "limit").unwrap().parse().unwrap();
         let posts: Vec<Value> = (offset..(offset + limit.min(50)).min(130))
             .map(|i| post(i + 1, "newsletter"))
@@ -61,11 +58,7 @@ fn get_posts_above_the_page_size_steps_offset_and_returns_exactly_limit() {
         cursor: None,
     };
     assert_eq!(
-        block_on(client.get_posts(&params))
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .len(),
+        block_on(client.get_posts(&params)).unwrap().as_array().unwrap().len(),
         30
     );
 }
@@ -74,23 +67,22 @@ fn get_posts_above_the_page_size_steps_offset_and_returns_exactly_limit() {
 fn posts_by_id_follow_the_cursor_never_send_offset_and_drop_restacks() {
     let client = FakeTransport::client(None);
     client.transport().answer(|request| {
-        assert!(query_value(&request.url, "offset").is_none(), "offset sent: {}", request.url);
+        assert!(
+            query_value(&request.url, "offset").is_none(),
+            "offset sent: {}",
+            request.url
+        );
         let page = match query_value(&request.url, "cursor") {
-            None => json!({"posts": [post(1, "newsletter"), post(2, "restack"), post(3, "podcast")], "nextCursor": "c%2B1"}),
+            None => {
+                json!({"posts": [post(1, "newsletter"), post(2, "restack"), post(3, "podcast")], "nextCursor": "c%2B1"})
+            }
             Some("c%252B1") => json!({"posts": [post(4, "thread"), post(5, "newsletter")], "nextCursor": "c2"}),
             Some("c2") => json!({"posts": [post(6, "newsletter")], "nextCursor": null}),
             Some(other) => panic!("unexpected cursor {other}"),
         };
         (200, page.to_string())
     });
-    let posts = block_on(client.get_posts_by_id(
-        &Arg::Number(42.0),
-        &ReadParams {
-            limit: 3,
-            offset: 1,
-        },
-    ))
-    .unwrap();
+    let posts = block_on(client.get_posts_by_id(&Arg::Number(42.0), &ReadParams { limit: 3, offset: 1 })).unwrap();
     let ids: Vec<u64> = posts
         .as_array()
         .unwrap()
@@ -98,11 +90,7 @@ fn posts_by_id_follow_the_cursor_never_send_offset_and_drop_restacks() {
         .map(|p| p["id"].as_u64().unwrap())
         .collect();
     assert_eq!(ids, [3, 4, 5]);
-    assert!(posts
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|p| p["published"] == true));
+    assert!(posts.as_array().unwrap().iter().all(|p| p["published"] == true));
     assert_eq!(
         client.transport().sent_paths(),
         [
@@ -111,14 +99,7 @@ fn posts_by_id_follow_the_cursor_never_send_offset_and_drop_restacks() {
         ]
     );
     // All there are, when fewer than limit.
-    let all = block_on(client.get_posts_by_id(
-        &Arg::Number(42.0),
-        &ReadParams {
-            limit: 100,
-            offset: 0,
-        },
-    ))
-    .unwrap();
+    let all = block_on(client.get_posts_by_id(&Arg::Number(42.0), &ReadParams { limit: 100, offset: 0 })).unwrap();
     assert_eq!(all.as_array().unwrap().len(), 5);
 }
 
@@ -132,14 +113,8 @@ fn posts_by_slug_resolve_the_handle_first() {
         200,
         &json!({"posts": [post(1, "newsletter")], "nextCursor": null}).to_string(),
     );
-    let posts = block_on(client.get_posts_by_slug(
-        &Arg::Str("ada".into()),
-        &ReadParams {
-            limit: 100,
-            offset: 0,
-        },
-    ))
-    .unwrap();
+    let posts =
+        block_on(client.get_posts_by_slug(&Arg::Str("ada".into()), &ReadParams { limit: 100, offset: 0 })).unwrap();
     assert_eq!(posts.as_array().unwrap().len(), 1);
     assert_eq!(
         client.transport().sent_paths(),
@@ -155,22 +130,15 @@ fn notes_by_id_keep_only_notes_and_stop_at_limit_or_a_repeated_cursor() {
     let client = FakeTransport::client(None);
     let sample = real_sample("feed/profile/343074721.types-note.json");
     let repeated = sample["nextCursor"].as_str().unwrap().to_string();
-    client
-        .transport()
-        .answer(move |_| (200, sample.to_string()));
+    client.transport().answer(move |_| (200, sample.to_string()));
     // The sample's 12 notes, then the same cursor again: the walk ends instead of looping.
-    let notes =
-        block_on(client.get_notes_by_id(&Arg::Number(343074721.0), &Arg::Number(100.0))).unwrap();
+    let notes = block_on(client.get_notes_by_id(&Arg::Number(343074721.0), &Arg::Number(100.0))).unwrap();
     assert_eq!(notes.as_array().unwrap().len(), 24);
     let paths = client.transport().sent_paths();
     assert_eq!(paths.len(), 2);
     assert_eq!(paths[0], "/api/v1/reader/feed/profile/343074721?types=note");
-    assert!(paths[1].ends_with(&format!(
-        "&cursor={}",
-        crate::request::encode_component(&repeated)
-    )));
-    let five =
-        block_on(client.get_notes_by_id(&Arg::Number(343074721.0), &Arg::Number(5.0))).unwrap();
+    assert!(paths[1].ends_with(&format!("&cursor={}", crate::request::encode_component(&repeated))));
+    let five = block_on(client.get_notes_by_id(&Arg::Number(343074721.0), &Arg::Number(5.0))).unwrap();
     assert_eq!(five.as_array().unwrap().len(), 5);
 }
 
@@ -182,13 +150,8 @@ fn get_notes_sends_the_cursor_encoded_and_reports_the_end() {
     client.transport().reply(200, &last.to_string());
     let page = block_on(client.get_notes(&Arg::Str("a+b/c=".into()), &Arg::Missing)).unwrap();
     assert!(page.next_cursor.is_none());
-    assert_eq!(
-        client.transport().sent_paths(),
-        ["/api/v1/notes?cursor=a%2Bb%2Fc%3D"]
-    );
-    client
-        .transport()
-        .reply(200, &real_sample("notes.json").to_string());
+    assert_eq!(client.transport().sent_paths(), ["/api/v1/notes?cursor=a%2Bb%2Fc%3D"]);
+    client.transport().reply(200, &real_sample("notes.json").to_string());
     assert!(block_on(client.get_notes(&Arg::Missing, &Arg::Missing))
         .unwrap()
         .next_cursor
@@ -198,10 +161,9 @@ fn get_notes_sends_the_cursor_encoded_and_reports_the_end() {
 #[test]
 fn full_profile_by_id_falls_back_for_a_user_without_activity() {
     let client = FakeTransport::client(None);
-    client.transport().reply(
-        200,
-        r#"{"items":[],"originalCursorTimestamp":"t","nextCursor":null}"#,
-    );
+    client
+        .transport()
+        .reply(200, r#"{"items":[],"originalCursorTimestamp":"t","nextCursor":null}"#);
     client
         .transport()
         .reply(200, &real_sample("user/282291554/profile.json").to_string());
@@ -226,10 +188,9 @@ fn full_profile_by_id_uses_the_handle_the_feed_names() {
         .unwrap()
         .to_string();
     client.transport().reply(200, &feed.to_string());
-    client.transport().reply(
-        200,
-        &real_sample("user/jakubslys/public_profile.json").to_string(),
-    );
+    client
+        .transport()
+        .reply(200, &real_sample("user/jakubslys/public_profile.json").to_string());
     let full = block_on(client.get_full_profile_by_id(&Arg::Number(282291554.0))).unwrap();
     assert_eq!(full["userProfile"]["items"].as_array().unwrap().len(), 12);
     assert_eq!(
@@ -254,9 +215,7 @@ fn following_profiles_keep_the_order_and_name_every_user_that_failed() {
                 200,
                 r#"{"items":[],"originalCursorTimestamp":"t","nextCursor":null}"#.into(),
             ),
-            "api/v1/user/3/profile" | "api/v1/user/5/profile" => {
-                (404, r#"{"error":"Not found"}"#.into())
-            }
+            "api/v1/user/3/profile" | "api/v1/user/5/profile" => (404, r#"{"error":"Not found"}"#.into()),
             p => {
                 let id: u64 = p
                     .trim_start_matches("api/v1/user/")
@@ -267,7 +226,7 @@ fn following_profiles_keep_the_order_and_name_every_user_that_failed() {
             }
         }
     });
-    let error = block_on(client.get_following_profiles()).unwrap_err();
+    let error = block_on(client.get_following_profiles(&|_, _| {})).unwrap_err();
     assert_eq!(error.kind, ErrorKind::Http);
     assert!(
         error
@@ -299,7 +258,10 @@ fn following_profiles_keep_the_order_and_name_every_user_that_failed() {
             }
         }
     });
-    let profiles = block_on(client.get_following_profiles()).unwrap();
+    let seen = std::cell::RefCell::new(Vec::new());
+    let profiles =
+        block_on(client.get_following_profiles(&|done, total| seen.borrow_mut().push((done, total)))).unwrap();
+    assert_eq!(*seen.borrow(), [(0, 3), (1, 3), (2, 3), (3, 3)]);
     let ids: Vec<u64> = profiles.iter().map(|p| p["id"].as_u64().unwrap()).collect();
     assert_eq!(ids, [9, 8, 7]);
 }
@@ -324,16 +286,14 @@ fn following_ids_are_read_as_sent() {
 fn comments_use_the_singular_post_path_on_the_publication_host() {
     let client = FakeTransport::client(Some("pub.example.com"));
     client.transport().reply(200, r#"{"comments":[]}"#);
-    block_on(client.get_comments(&Arg::Number(5.0), &Arg::Number(0.0), &Arg::Number(10.0)))
-        .unwrap();
+    block_on(client.get_comments(&Arg::Number(5.0), &Arg::Number(0.0), &Arg::Number(10.0))).unwrap();
     assert_eq!(
         client.transport().sent()[0].url,
         "https://pub.example.com/api/v1/post/5/comments?offset=0&limit=10"
     );
-    client.transport().reply(
-        200,
-        &real_sample("reader/comment/131648795.json").to_string(),
-    );
+    client
+        .transport()
+        .reply(200, &real_sample("reader/comment/131648795.json").to_string());
     let comment = block_on(client.get_comment(&Arg::Number(131648795.0))).unwrap();
     assert_eq!(comment["author"]["id"], comment["user_id"]);
     assert_eq!(
@@ -357,10 +317,7 @@ fn publishing_posts_the_envelope_to_the_main_host() {
     assert_eq!(sent.method.as_str(), "POST");
     assert_eq!(sent.url, "https://substack.com/api/v1/comment/feed");
     assert_eq!(sent.header("content-type"), Some("application/json"));
-    assert_eq!(
-        sent.body.as_deref(),
-        Some(draft.request_body().unwrap().as_str())
-    );
+    assert_eq!(sent.body.as_deref(), Some(draft.request_body().unwrap().as_str()));
     assert_eq!(
         block_on(client.publish_note(&Arg::Str(String::new())))
             .unwrap_err()
@@ -368,9 +325,7 @@ fn publishing_posts_the_envelope_to_the_main_host() {
         ErrorKind::InvalidArgument
     );
     assert_eq!(
-        block_on(client.publish_note(&Arg::Number(1.0)))
-            .unwrap_err()
-            .kind,
+        block_on(client.publish_note(&Arg::Number(1.0))).unwrap_err().kind,
         ErrorKind::InvalidArgument
     );
     assert_eq!(client.transport().sent().len(), 1);
@@ -379,14 +334,10 @@ fn publishing_posts_the_envelope_to_the_main_host() {
 #[test]
 fn note_by_id_is_the_reader_item() {
     let client = FakeTransport::client(None);
-    client.transport().reply(
-        200,
-        &real_sample("reader/comment/131648795.json").to_string(),
-    );
+    client
+        .transport()
+        .reply(200, &real_sample("reader/comment/131648795.json").to_string());
     let note = block_on(client.get_note_by_id(&Arg::Number(131648795.0))).unwrap();
     assert_eq!(note["entity_key"], "c-131648795");
-    assert_eq!(
-        client.transport().sent_paths(),
-        ["/api/v1/reader/comment/131648795"]
-    );
+    assert_eq!(client.transport().sent_paths(), ["/api/v1/reader/comment/131648795"]);
 }

@@ -13,7 +13,6 @@ mod reads;
 mod retry_tests;
 
 pub use notes::NotesPage;
-pub use profiles::FOLLOWING_CONCURRENCY;
 pub use reads::{ReadParams, NODE_DEFAULT_LIMIT};
 
 use crate::args::{self, Arg};
@@ -111,11 +110,7 @@ impl<T: Transport> Client<T> {
         let mut attempt: u32 = 0;
         let outcome = loop {
             attempt = attempt.saturating_add(1);
-            let (failure, error) = match self
-                .transport
-                .send(&request, self.config.timeout_ms())
-                .await
-            {
+            let (failure, error) = match self.transport.send(&request, self.config.timeout_ms()).await {
                 Err(SendError { error, not_sent }) => {
                     let failure = match error.kind {
                         ErrorKind::Timeout => Failure::Timeout,
@@ -155,10 +150,7 @@ impl<T: Transport> Client<T> {
                 Ok(response) => match response.body.parse_json() {
                     Ok(doc) => {
                         break decode(doc).map_err(|error| Error {
-                            message: format!(
-                                "{request_line} returned an unexpected record: {}",
-                                error.message
-                            ),
+                            message: format!("{request_line} returned an unexpected record: {}", error.message),
                             ..error.with_response(snapshot(&response))
                         })
                     }
@@ -177,9 +169,7 @@ impl<T: Transport> Client<T> {
                         break Err(self.finish(error, attempt, &request_line, None));
                     }
                 }
-                Verdict::GiveUp => {
-                    break Err(self.finish(error, attempt, &request_line, Some(failure)))
-                }
+                Verdict::GiveUp => break Err(self.finish(error, attempt, &request_line, Some(failure))),
             }
         };
         outcome.map_err(|error| error.redact(self.config.api_key()))
@@ -198,18 +188,10 @@ impl<T: Transport> Client<T> {
 
     /// The error a call ends with: how many attempts it took, and for a POST that
     /// may have acted, the warning that the note may exist.
-    fn finish(
-        &self,
-        mut error: Error,
-        attempts: u32,
-        request_line: &str,
-        failure: Option<Failure<'_>>,
-    ) -> Error {
+    fn finish(&self, mut error: Error, attempts: u32, request_line: &str, failure: Option<Failure<'_>>) -> Error {
         if attempts > 1 {
             error.attempts = Some(attempts);
-            error
-                .message
-                .push_str(&format!(" (gave up after {attempts} attempts)"));
+            error.message.push_str(&format!(" (gave up after {attempts} attempts)"));
         }
         let maybe_acted = failure.is_some_and(retry::post_may_have_acted);
         if request_line.starts_with("POST") && maybe_acted {
@@ -253,17 +235,13 @@ mod tests {
         client
             .transport()
             .reply(200, &json!([post_json(1), post_json(2)]).to_string());
-        let params =
-            PostsParams::from_args(&Arg::Number(10.0), &Arg::Number(5.0), &Arg::Missing).unwrap();
+        let params = PostsParams::from_args(&Arg::Number(10.0), &Arg::Number(5.0), &Arg::Missing).unwrap();
         let posts = block_on(client.get_posts(&params)).unwrap();
         assert_eq!(posts.as_array().unwrap().len(), 2);
         assert_eq!(posts[0]["paywalled"], true);
         let sent = client.transport().sent();
         assert_eq!(sent.len(), 1);
-        assert_eq!(
-            sent[0].url,
-            "https://pub.example.com/api/v1/posts?offset=10&limit=5"
-        );
+        assert_eq!(sent[0].url, "https://pub.example.com/api/v1/posts?offset=10&limit=5");
         assert_eq!(sent[0].method.as_str(), "GET");
         assert_eq!(sent[0].header("cookie"), Some("connect.sid=s%3Atest-key"));
     }
@@ -273,10 +251,7 @@ mod tests {
         let client = FakeTransport::client(None);
         client.transport().reply(200, "[]");
         block_on(client.get_posts(&PostsParams::default())).unwrap();
-        assert_eq!(
-            client.transport().sent()[0].url,
-            "https://substack.com/api/v1/posts"
-        );
+        assert_eq!(client.transport().sent()[0].url, "https://substack.com/api/v1/posts");
     }
 
     #[test]
@@ -307,10 +282,9 @@ mod tests {
     #[test]
     fn search_sends_every_param_encoded() {
         let client = FakeTransport::client(Some("pub.example.com"));
-        client.transport().reply(
-            200,
-            &json!({"total": 1, "results": [post_json(1)]}).to_string(),
-        );
+        client
+            .transport()
+            .reply(200, &json!({"total": 1, "results": [post_json(1)]}).to_string());
         let params = SearchParams::from_args(SearchArgs {
             query: &Arg::Str("a&b c+d".into()),
             offset: &Arg::Number(0.0),
@@ -332,12 +306,7 @@ mod tests {
     #[test]
     fn bad_arguments_send_nothing() {
         let client = FakeTransport::client(None);
-        for id in [
-            Arg::Number(-1.0),
-            Arg::Number(0.5),
-            Arg::Str("1".into()),
-            Arg::Missing,
-        ] {
+        for id in [Arg::Number(-1.0), Arg::Number(0.5), Arg::Str("1".into()), Arg::Missing] {
             let error = block_on(client.get_post_by_id(&id)).unwrap_err();
             assert_eq!(error.kind, ErrorKind::InvalidArgument);
         }
@@ -373,29 +342,19 @@ mod tests {
     #[test]
     fn unreadable_bodies_become_invalid_response_errors() {
         let client = FakeTransport::client_without_retries(None);
-        for body in [
-            "[{\"id\": 1, \"ti",
-            "<html><body>Bad gateway</body></html>",
-            "",
-        ] {
+        for body in ["[{\"id\": 1, \"ti", "<html><body>Bad gateway</body></html>", ""] {
             client.transport().reply(200, body);
             let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
             assert_eq!(error.kind, ErrorKind::InvalidResponse, "{body}");
             assert_eq!(error.status, Some(200));
-            assert!(
-                error.message.contains("not valid JSON"),
-                "{}",
-                error.message
-            );
+            assert!(error.message.contains("not valid JSON"), "{}", error.message);
         }
     }
 
     #[test]
     fn network_failures_name_the_request() {
         let client = FakeTransport::client_without_retries(None);
-        client
-            .transport()
-            .fail(Error::network("connection refused"));
+        client.transport().fail(Error::network("connection refused"));
         let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
         assert_eq!(error.kind, ErrorKind::Network);
         assert_eq!(

@@ -26,12 +26,8 @@ impl<T: Transport> Client<T> {
         let mut posts = Vec::new();
         let mut cursor = params.cursor.as_deref();
         loop {
-            let wanted = limit
-                .saturating_sub(posts.len() as u64)
-                .min(POSTS_PAGE_SIZE);
-            let mut page = self
-                .posts_page(Some(offset), Some(wanted), cursor.take())
-                .await?;
+            let wanted = limit.saturating_sub(posts.len() as u64).min(POSTS_PAGE_SIZE);
+            let mut page = self.posts_page(Some(offset), Some(wanted), cursor.take()).await?;
             let got = page.array_len().unwrap_or(0);
             posts.extend((0..got).filter_map(|index| page.take_item(index)));
             offset = offset.saturating_add(got as u64);
@@ -43,12 +39,7 @@ impl<T: Transport> Client<T> {
         Ok(Doc::<T>::new_array(posts))
     }
 
-    async fn posts_page(
-        &self,
-        offset: Option<u64>,
-        limit: Option<u64>,
-        cursor: Option<&str>,
-    ) -> Result<Doc<T>, Error> {
+    async fn posts_page(&self, offset: Option<u64>, limit: Option<u64>, cursor: Option<&str>) -> Result<Doc<T>, Error> {
         let endpoint = Endpoint::get(Host::Publication, &["posts"])
             .query("offset", offset)
             .query("limit", limit)
@@ -63,13 +54,10 @@ impl<T: Transport> Client<T> {
     /// `getPost(slug)`: `GET <publication>/api/v1/posts/<slug>`, a bare post.
     pub async fn get_post(&self, slug: &Arg) -> Result<Doc<T>, Error> {
         let slug = args::slug("slug", slug)?;
-        self.fetch(
-            Endpoint::get(Host::Publication, &["posts", &slug]),
-            |mut doc| {
-                post::decode_post(&mut doc, &|| format!("the post {slug:?}"))?;
-                Ok(doc)
-            },
-        )
+        self.fetch(Endpoint::get(Host::Publication, &["posts", &slug]), |mut doc| {
+            post::decode_post(&mut doc, &|| format!("the post {slug:?}"))?;
+            Ok(doc)
+        })
         .await
     }
 

@@ -1,5 +1,7 @@
 //! Profiles and following (http-contract §4.8–§4.12).
 
+use std::cell::Cell;
+
 use futures_util::stream::{self, StreamExt};
 
 use super::{Client, Doc};
@@ -10,10 +12,6 @@ use crate::records::{note, profile};
 use crate::request::{Endpoint, Host};
 use crate::transport::Transport;
 
-/// How many users `getFollowingProfiles` reads at once: polite to a rate-limited
-/// service (2 requests per user), still much faster than one by one.
-pub const FOLLOWING_CONCURRENCY: usize = 4;
-
 impl<T: Transport> Client<T> {
     /// `getUserProfile(userId)`: `GET <main>/api/v1/reader/feed/profile/<id>`.
     pub async fn get_user_profile(&self, user_id: &Arg) -> Result<Doc<T>, Error> {
@@ -23,10 +21,7 @@ impl<T: Transport> Client<T> {
 
     async fn activity_feed(&self, user_id: u64) -> Result<Doc<T>, Error> {
         self.fetch(
-            Endpoint::get(
-                Host::Main,
-                &["reader", "feed", "profile", &user_id.to_string()],
-            ),
+            Endpoint::get(Host::Main, &["reader", "feed", "profile", &user_id.to_string()]),
             |feed| {
                 note::check_feed_page(&feed, "the user profile", None)?;
                 Ok(feed)
@@ -45,10 +40,7 @@ impl<T: Transport> Client<T> {
         self.fetch(
             Endpoint::get(Host::Main, &["user", handle, "public_profile"]),
             |profile| {
-                profile::check_public_profile(
-                    &profile,
-                    &format!("the public profile of {handle:?}"),
-                )?;
+                profile::check_public_profile(&profile, &format!("the public profile of {handle:?}"))?;
                 Ok(profile)
             },
         )
@@ -60,9 +52,8 @@ impl<T: Transport> Client<T> {
     pub async fn get_full_profile_by_slug(&self, handle: &Arg) -> Result<Doc<T>, Error> {
         let handle = args::slug("handle", handle)?;
         let mut public = self.public_profile(&handle).await?;
-        let id = profile::profile_id(&public).ok_or_else(|| {
-            Error::invalid_response(format!("the public profile of {handle:?} has no usable id"))
-        })?;
+        let id = profile::profile_id(&public)
+            .ok_or_else(|| Error::invalid_response(format!("the public profile of {handle:?} has no usable id")))?;
         public.set("userProfile", self.activity_feed(id).await?);
         Ok(public)
     }
@@ -92,10 +83,7 @@ impl<T: Transport> Client<T> {
                 self.fetch(
                     Endpoint::get(Host::Main, &["user", &id.to_string(), "profile"]),
                     |profile| {
-                        profile::check_public_profile(
-                            &profile,
-                            &format!("the profile of user {id}"),
-                        )?;
+                        profile::check_public_profile(&profile, &format!("the profile of user {id}"))?;
                         Ok(profile)
                     },
                 )
@@ -114,13 +102,9 @@ impl<T: Transport> Client<T> {
             (0..len)
                 .map(|index| {
                     let value = ids.with_item(index, |id| id.as_f64()).flatten();
-                    value
-                        .and_then(|n| args::id("id", &Arg::Number(n)).ok())
-                        .ok_or_else(|| {
-                            Error::invalid_response(format!(
-                                "the following list: item [{index}] is not a user id"
-                            ))
-                        })
+                    value.and_then(|n| args::id("id", &Arg::Number(n)).ok()).ok_or_else(|| {
+                        Error::invalid_response(format!("the following list: item [{index}] is not a user id"))
+                    })
                 })
                 .collect()
         })
@@ -128,16 +112,27 @@ impl<T: Transport> Client<T> {
     }
 
     /// `getFollowingProfiles()`: the full profile of every followed user, in the
-    /// order of the ids, at most [`FOLLOWING_CONCURRENCY`] users at a time. Never
-    /// fewer profiles than ids: when some users fail, the error names each of them.
-    pub async fn get_following_profiles(&self) -> Result<Vec<Doc<T>>, Error> {
+    /// order of the ids, at most `concurrency` users at a time (2 requests each), with
+    /// `progress(done, total)` as users finish. Never fewer profiles than ids: when
+    /// some users fail, the error names each of them.
+    pub async fn get_following_profiles(&self, progress: &dyn Fn(usize, usize)) -> Result<Vec<Doc<T>>, Error> {
         let ids = self.get_following_ids().await?;
+        let total = ids.len();
+        let done = Cell::new(0usize);
+        progress(0, total);
         let results: Vec<(u64, Result<Doc<T>, Error>)> = stream::iter(ids)
-            .map(|id| async move { (id, self.full_profile_by_id(id).await) })
-            .buffered(FOLLOWING_CONCURRENCY)
+            .map(|id| {
+                let done = &done;
+                async move {
+                    let result = self.full_profile_by_id(id).await;
+                    done.set(done.get().saturating_add(1));
+                    progress(done.get(), total);
+                    (id, result)
+                }
+            })
+            .buffered(self.config().concurrency())
             .collect()
             .await;
-        let total = results.len();
         let mut profiles = Vec::with_capacity(total);
         let mut failures = Vec::new();
         for (id, result) in results {

@@ -40,17 +40,12 @@ impl<T: Transport> Client<T> {
     async fn user_id_of(&self, handle: &Arg) -> Result<u64, Error> {
         let handle = args::slug("slug", handle)?;
         let public = self.public_profile(&handle).await?;
-        profile::profile_id(&public).ok_or_else(|| {
-            Error::invalid_response(format!("the public profile of {handle:?} has no usable id"))
-        })
+        profile::profile_id(&public)
+            .ok_or_else(|| Error::invalid_response(format!("the public profile of {handle:?} has no usable id")))
     }
 
     /// `getPostsBySlug(handle, {limit, offset})`: the handle's id, then [`Self::get_posts_by_id`].
-    pub async fn get_posts_by_slug(
-        &self,
-        handle: &Arg,
-        params: &ReadParams,
-    ) -> Result<Doc<T>, Error> {
+    pub async fn get_posts_by_slug(&self, handle: &Arg, params: &ReadParams) -> Result<Doc<T>, Error> {
         let id = self.user_id_of(handle).await?;
         self.posts_of_user(id, params).await
     }
@@ -58,11 +53,7 @@ impl<T: Transport> Client<T> {
     /// `getPostsById(userId, {limit, offset})`: `GET <main>/api/v1/profile/posts?profile_user_id&limit`
     /// then `&cursor`. The service refuses `offset` there (400), so it is never sent:
     /// posts are skipped here. Restacks are not the user's posts and are left out.
-    pub async fn get_posts_by_id(
-        &self,
-        user_id: &Arg,
-        params: &ReadParams,
-    ) -> Result<Doc<T>, Error> {
+    pub async fn get_posts_by_id(&self, user_id: &Arg, params: &ReadParams) -> Result<Doc<T>, Error> {
         let id = args::id("userId", user_id)?;
         self.posts_of_user(id, params).await
     }
@@ -93,18 +84,13 @@ impl<T: Transport> Client<T> {
                         ],
                         &|| "the profile posts page".to_string(),
                     )?;
-                    let next = string_field(&page, "nextCursor")
-                        .filter(|c| !c.is_empty() && Some(c) != sent.as_ref());
+                    let next = string_field(&page, "nextCursor").filter(|c| !c.is_empty() && Some(c) != sent.as_ref());
                     let posts = page.into_field("posts").unwrap_or_else(Doc::<T>::null);
                     Ok((posts, next))
                 })
                 .await?;
             let len = expect_array(&page, "`posts`")?;
-            empty_pages = if len == 0 {
-                empty_pages.saturating_add(1)
-            } else {
-                0
-            };
+            empty_pages = if len == 0 { empty_pages.saturating_add(1) } else { 0 };
             for index in 0..len {
                 let Some(mut item) = page.take_item(index) else {
                     continue;
@@ -154,17 +140,13 @@ impl<T: Transport> Client<T> {
         let mut cursor: Option<String> = None;
         let mut empty_pages: u32 = 0;
         while (notes.len() as u64) < limit {
-            let endpoint = Endpoint::get(
-                Host::Main,
-                &["reader", "feed", "profile", &user_id.to_string()],
-            )
-            .query("types", Some("note"))
-            .query("cursor", cursor.as_deref());
+            let endpoint = Endpoint::get(Host::Main, &["reader", "feed", "profile", &user_id.to_string()])
+                .query("types", Some("note"))
+                .query("cursor", cursor.as_deref());
             let sent = cursor.clone();
             let (mut items, next) = self
                 .fetch(endpoint, |page| {
-                    let checked =
-                        note::check_feed_page(&page, "the profile notes page", sent.as_deref())?;
+                    let checked = note::check_feed_page(&page, "the profile notes page", sent.as_deref())?;
                     Ok((
                         page.into_field("items").unwrap_or_else(Doc::<T>::null),
                         checked.next_cursor,
@@ -172,11 +154,7 @@ impl<T: Transport> Client<T> {
                 })
                 .await?;
             let len = items.array_len().unwrap_or(0);
-            empty_pages = if len == 0 {
-                empty_pages.saturating_add(1)
-            } else {
-                0
-            };
+            empty_pages = if len == 0 { empty_pages.saturating_add(1) } else { 0 };
             for index in 0..len {
                 let Some(item) = items.take_item(index) else {
                     continue;

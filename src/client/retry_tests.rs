@@ -36,9 +36,7 @@ fn a_read_waits_what_retry_after_says_then_succeeds() {
 fn a_read_retries_server_errors_cut_bodies_and_dropped_connections_with_backoff() {
     let client = FakeTransport::client(None);
     client.transport().reply(500, "");
-    client
-        .transport()
-        .reply(502, "<html><body>Bad gateway</body></html>");
+    client.transport().reply(502, "<html><body>Bad gateway</body></html>");
     client.transport().reply(200, "[{\"id\": 1, \"ti");
     client.transport().reply(200, "[]");
     block_on(client.get_posts(&PostsParams::default())).unwrap();
@@ -87,18 +85,14 @@ fn client_errors_and_timeouts_are_not_retried() {
     let client = FakeTransport::client(None);
     client.transport().reply(404, "");
     assert_eq!(
-        block_on(client.get_post_by_id(&Arg::Number(1.0)))
-            .unwrap_err()
-            .status,
+        block_on(client.get_post_by_id(&Arg::Number(1.0))).unwrap_err().status,
         Some(404)
     );
     client
         .transport()
         .fail(Error::new(ErrorKind::Timeout, "no answer within 30000 ms"));
     assert_eq!(
-        block_on(client.get_posts(&PostsParams::default()))
-            .unwrap_err()
-            .kind,
+        block_on(client.get_posts(&PostsParams::default())).unwrap_err().kind,
         ErrorKind::Timeout
     );
     assert_eq!(client.transport().sent().len(), 2);
@@ -129,23 +123,18 @@ fn publishing_is_retried_only_where_the_service_certainly_did_not_act() {
 
 #[test]
 fn publishing_that_may_have_acted_is_never_sent_twice() {
-    let failures: Vec<Box<dyn Fn(&FakeTransport)>> = vec![
-        Box::new(|t| t.reply(500, "")),
-        Box::new(|t| t.reply(502, "<html>bad gateway</html>")),
-        Box::new(|t| t.reply(503, "")),
-        Box::new(|t| t.reply(200, "{\"id\": 1, \"bo")),
-        Box::new(|t| t.fail(Error::network("socket hang up"))),
+    let failures: [fn(&FakeTransport); 5] = [
+        |t| t.reply(500, ""),
+        |t| t.reply(502, "<html>bad gateway</html>"),
+        |t| t.reply(503, ""),
+        |t| t.reply(200, "{\"id\": 1, \"bo"),
+        |t| t.fail(Error::network("socket hang up")),
     ];
     for (index, fail) in failures.iter().enumerate() {
         let client = FakeTransport::client(None);
         fail(client.transport());
         let error = block_on(client.publish_draft(&draft())).unwrap_err();
-        assert_eq!(
-            error.kind,
-            ErrorKind::MaybePublished,
-            "case {index}: {}",
-            error.message
-        );
+        assert_eq!(error.kind, ErrorKind::MaybePublished, "case {index}: {}", error.message);
         assert!(
             error.message.contains("the note may have been published"),
             "{}",
@@ -154,14 +143,8 @@ fn publishing_that_may_have_acted_is_never_sent_twice() {
         assert_eq!(client.transport().sent().len(), 1, "case {index}");
     }
     let client = FakeTransport::client(None);
-    client
-        .transport()
-        .reply(400, r#"{"error":"Invalid value"}"#);
+    client.transport().reply(400, r#"{"error":"Invalid value"}"#);
     let error = block_on(client.publish_draft(&draft())).unwrap_err();
-    assert_eq!(
-        error.kind,
-        ErrorKind::Http,
-        "a 400 certainly did not publish"
-    );
+    assert_eq!(error.kind, ErrorKind::Http, "a 400 certainly did not publish");
     assert!(!error.message.contains("may have been published"));
 }

@@ -18,10 +18,7 @@ pub const SERVICE_COMMENT_FIELDS: &[Field] = &[
 ];
 
 /// Checks a service comment and adds `created_at`, `parent_post_id` and `author`.
-pub fn decode_comment<D: JsonDoc>(
-    comment: &mut D,
-    label: &dyn Fn() -> String,
-) -> Result<(), Error> {
+pub fn decode_comment<D: JsonDoc>(comment: &mut D, label: &dyn Fn() -> String) -> Result<(), Error> {
     let with_id = || match id_for_label(comment) {
         Some(id) => format!("{} (id {id})", label()),
         None => label(),
@@ -47,14 +44,10 @@ pub fn decode_comment<D: JsonDoc>(
 /// skipping `offset` when the service ignored them (no source shows it honours them).
 pub fn decode_comment_list<D: JsonDoc>(mut response: D, limit: Option<u64>) -> Result<D, Error> {
     let mut comments = response
-        .with_field_mut("comments", |comments| {
-            std::mem::replace(comments, D::null())
-        })
+        .with_field_mut("comments", |comments| std::mem::replace(comments, D::null()))
         .ok_or_else(|| Error::invalid_response("the comments response has no `comments` field"))?;
     let len = expect_array(&comments, "`comments`")?;
-    let keep = limit.map_or(len, |limit| {
-        len.min(usize::try_from(limit).unwrap_or(usize::MAX))
-    });
+    let keep = limit.map_or(len, |limit| len.min(usize::try_from(limit).unwrap_or(usize::MAX)));
     let mut out = Vec::with_capacity(keep);
     for index in 0..keep {
         if let Some(mut comment) = comments.take_item(index) {
@@ -67,15 +60,13 @@ pub fn decode_comment_list<D: JsonDoc>(mut response: D, limit: Option<u64>) -> R
 
 /// `GET reader/comment/{id}`: `{item: {..., comment: {...}}}`; the comment.
 pub fn decode_reader_comment<D: JsonDoc>(response: D) -> Result<D, Error> {
-    let item = response.into_field("item").ok_or_else(|| {
-        Error::invalid_response("the reader comment response has no `item` field")
-    })?;
+    let item = response
+        .into_field("item")
+        .ok_or_else(|| Error::invalid_response("the reader comment response has no `item` field"))?;
     let mut comment = item
         .into_field("comment")
         .filter(|c| c.kind() == JsonKind::Object)
-        .ok_or_else(|| {
-            Error::invalid_response("the reader comment response's item has no `comment` object")
-        })?;
+        .ok_or_else(|| Error::invalid_response("the reader comment response's item has no `comment` object"))?;
     decode_comment(&mut comment, &|| "the comment".to_string())?;
     Ok(comment)
 }
@@ -98,10 +89,7 @@ mod tests {
         assert_eq!(comment["author"]["id"], service["user_id"]);
         assert_eq!(comment["author"]["name"], service["name"]);
         assert!(comment["author"].get("is_admin").is_none());
-        assert_eq!(
-            comment["handle"], service["handle"],
-            "service fields pass through"
-        );
+        assert_eq!(comment["handle"], service["handle"], "service fields pass through");
     }
 
     #[test]
@@ -114,16 +102,9 @@ mod tests {
         let list = decode_comment_list(response.clone(), Some(2)).unwrap();
         assert_eq!(list.as_array().unwrap().len(), 2);
         assert_eq!(list[0]["parent_post_id"], 7);
+        assert_eq!(list[0]["author"], json!({"id": 3, "name": "Ada", "is_admin": true}));
         assert_eq!(
-            list[0]["author"],
-            json!({"id": 3, "name": "Ada", "is_admin": true})
-        );
-        assert_eq!(
-            decode_comment_list(response, None)
-                .unwrap()
-                .as_array()
-                .unwrap()
-                .len(),
+            decode_comment_list(response, None).unwrap().as_array().unwrap().len(),
             3
         );
     }
@@ -133,9 +114,7 @@ mod tests {
         let response = json!({"comments": [{"id": 1, "date": "d", "user_id": 3, "name": "Ada"}]});
         let error = decode_comment_list(response, None).unwrap_err();
         assert!(
-            error
-                .message
-                .contains("comment [0] (id 1): field `body` is missing"),
+            error.message.contains("comment [0] (id 1): field `body` is missing"),
             "{}",
             error.message
         );

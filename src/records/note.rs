@@ -43,9 +43,7 @@ pub fn check_item<D: JsonDoc>(item: &D, label: &dyn Fn() -> String) -> Result<()
     };
     check_fields(item, ITEM_FIELDS, &with_key)?;
     item.with_field("context", |context| -> Result<(), Error> {
-        check_fields(context, CONTEXT_FIELDS, &|| {
-            format!("{}.context", with_key())
-        })?;
+        check_fields(context, CONTEXT_FIELDS, &|| format!("{}.context", with_key()))?;
         let users = context
             .with_field("users", |list| list.array_len())
             .flatten()
@@ -67,9 +65,7 @@ pub fn check_item<D: JsonDoc>(item: &D, label: &dyn Fn() -> String) -> Result<()
     .unwrap_or(Ok(()))?;
     item.with_field("comment", |comment| {
         if comment.kind() == JsonKind::Object {
-            check_fields(comment, COMMENT_FIELDS, &|| {
-                format!("{}.comment", with_key())
-            })
+            check_fields(comment, COMMENT_FIELDS, &|| format!("{}.comment", with_key()))
         } else {
             Ok(())
         }
@@ -93,11 +89,7 @@ pub struct FeedPage {
 }
 
 /// Checks a feed page in place (notes, reader feed, profile activity).
-pub fn check_feed_page<D: JsonDoc>(
-    page: &D,
-    what: &str,
-    sent_cursor: Option<&str>,
-) -> Result<FeedPage, Error> {
+pub fn check_feed_page<D: JsonDoc>(page: &D, what: &str, sent_cursor: Option<&str>) -> Result<FeedPage, Error> {
     check_fields(
         page,
         &[
@@ -113,9 +105,7 @@ pub fn check_feed_page<D: JsonDoc>(
             let len = expect_array(items, "`items`")?;
             for index in 0..len {
                 items
-                    .with_item(index, |item| {
-                        check_item(item, &|| format!("{what}: item [{index}]"))
-                    })
+                    .with_item(index, |item| check_item(item, &|| format!("{what}: item [{index}]")))
                     .unwrap_or(Ok(()))?;
             }
             Ok(len)
@@ -131,14 +121,12 @@ pub fn check_feed_page<D: JsonDoc>(
 
 /// `GET reader/comment/{id}` as a note: the `item`.
 pub fn decode_note_item<D: JsonDoc>(response: D) -> Result<D, Error> {
-    let item = response.into_field("item").ok_or_else(|| {
-        Error::invalid_response("the reader comment response has no `item` field")
-    })?;
+    let item = response
+        .into_field("item")
+        .ok_or_else(|| Error::invalid_response("the reader comment response has no `item` field"))?;
     check_item(&item, &|| "the note".to_string())?;
     if !is_note(&item) {
-        return Err(Error::invalid_response(
-            "the note has no `comment`: it is not a note",
-        ));
+        return Err(Error::invalid_response("the note has no `comment`: it is not a note"));
     }
     Ok(item)
 }
@@ -160,14 +148,9 @@ mod tests {
             "feed/profile/343074721.types-like.json",
         ] {
             let page = real_sample(path);
-            let checked =
-                check_feed_page(&page, path, None).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let checked = check_feed_page(&page, path, None).unwrap_or_else(|e| panic!("{path}: {e}"));
             assert_eq!(checked.item_count, page["items"].as_array().unwrap().len());
-            assert_eq!(
-                checked.next_cursor.as_deref(),
-                page["nextCursor"].as_str(),
-                "{path}"
-            );
+            assert_eq!(checked.next_cursor.as_deref(), page["nextCursor"].as_str(), "{path}");
         }
     }
 
@@ -180,7 +163,8 @@ mod tests {
 
     #[test]
     fn the_end_of_a_feed_is_null_empty_absent_or_a_repeated_cursor() {
-        let page = |cursor: serde_json::Value| json!({"items": [], "originalCursorTimestamp": "t", "nextCursor": cursor});
+        let page =
+            |cursor: serde_json::Value| json!({"items": [], "originalCursorTimestamp": "t", "nextCursor": cursor});
         assert!(check_feed_page(&page(json!(null)), "p", None)
             .unwrap()
             .next_cursor
@@ -202,10 +186,7 @@ mod tests {
         );
         let mut without = page(json!(null));
         without.as_object_mut().unwrap().remove("nextCursor");
-        assert!(check_feed_page(&without, "p", None)
-            .unwrap()
-            .next_cursor
-            .is_none());
+        assert!(check_feed_page(&without, "p", None).unwrap().next_cursor.is_none());
     }
 
     #[test]
@@ -213,11 +194,7 @@ mod tests {
         let mut page = real_sample("notes.json");
         page["items"][3]["context"]["users"][0]["id"] = json!("x");
         let error = check_feed_page(&page, "GET /notes", None).unwrap_err();
-        assert!(
-            error.message.contains("GET /notes: item [3]"),
-            "{}",
-            error.message
-        );
+        assert!(error.message.contains("GET /notes: item [3]"), "{}", error.message);
         assert!(
             error.message.contains("context.users[0]: field `id`"),
             "{}",

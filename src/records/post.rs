@@ -1,9 +1,7 @@
 //! `PublisherPost` (interface §2.2), mapped as http-contract §6.1 says.
 
 use crate::error::Error;
-use crate::json::{
-    check_fields, expect_array, expect_object, id_for_label, Field, FieldType, JsonDoc,
-};
+use crate::json::{check_fields, expect_array, expect_object, id_for_label, Field, FieldType, JsonDoc};
 
 pub const POST_TYPES: &[&str] = &["newsletter", "podcast", "thread"];
 
@@ -51,10 +49,8 @@ pub fn decode_post<D: JsonDoc>(post: &mut D, label: &dyn Fn() -> String) -> Resu
 pub fn decode_post_list<D: JsonDoc>(list: &mut D, what: &str) -> Result<(), Error> {
     let len = expect_array(list, what)?;
     for index in 0..len {
-        list.with_item_mut(index, |post| {
-            decode_post(post, &|| format!("post [{index}] of {what}"))
-        })
-        .unwrap_or(Ok(()))?;
+        list.with_item_mut(index, |post| decode_post(post, &|| format!("post [{index}] of {what}")))
+            .unwrap_or(Ok(()))?;
     }
     Ok(())
 }
@@ -64,11 +60,7 @@ pub fn decode_post_by_id<D: JsonDoc>(mut response: D) -> Result<D, Error> {
     expect_object(&response, "the post-by-id response")?;
     response
         .with_field_mut("post", |post| decode_post(post, &|| "the post".to_string()))
-        .unwrap_or_else(|| {
-            Err(Error::invalid_response(
-                "the post-by-id response has no `post` field",
-            ))
-        })?;
+        .unwrap_or_else(|| Err(Error::invalid_response("the post-by-id response has no `post` field")))?;
     response
         .into_field("post")
         .ok_or_else(|| Error::invalid_response("the post-by-id response has no `post` field"))
@@ -85,9 +77,7 @@ pub fn decode_search_result<D: JsonDoc>(response: &mut D) -> Result<(), Error> {
         &|| "the search result".to_string(),
     )?;
     response
-        .with_field_mut("results", |results| {
-            decode_post_list(results, "the search results")
-        })
+        .with_field_mut("results", |results| decode_post_list(results, "the search results"))
         .unwrap_or(Ok(()))
 }
 
@@ -170,17 +160,9 @@ mod tests {
     fn a_missing_or_mistyped_required_field_names_the_field_and_the_record() {
         let cases: Vec<(&str, Value, &str)> = vec![
             ("title", Value::Null, "field `title` is null"),
-            (
-                "id",
-                json!("1"),
-                "field `id` is the string \"1\", expected an integer",
-            ),
+            ("id", json!("1"), "field `id` is the string \"1\", expected an integer"),
             ("id", json!(1.5), "expected an integer"),
-            (
-                "type",
-                json!("video"),
-                "expected one of newsletter, podcast, thread",
-            ),
+            ("type", json!("video"), "expected one of newsletter, podcast, thread"),
             ("subtitle", json!(3), "field `subtitle` is the number 3"),
         ];
         for (field, value, expected) in cases {
@@ -188,11 +170,7 @@ mod tests {
             list[1][field] = value;
             let error = decode_post_list(&mut list, "GET /posts").unwrap_err();
             assert_eq!(error.kind, ErrorKind::InvalidResponse);
-            assert!(
-                error.message.contains("post [1] of GET /posts"),
-                "{}",
-                error.message
-            );
+            assert!(error.message.contains("post [1] of GET /posts"), "{}", error.message);
             assert!(error.message.contains(expected), "{}", error.message);
         }
         let mut list = json!([minimal_post()]);
@@ -214,8 +192,6 @@ mod tests {
         assert!(decode_post_by_id(json!({"publication": {}})).is_err());
         assert!(decode_post_by_id(json!([])).is_err());
         assert!(decode_search_result(&mut json!({"results": []})).is_err());
-        assert!(
-            decode_search_result(&mut json!({"total": 1, "results": [minimal_post()]})).is_ok()
-        );
+        assert!(decode_search_result(&mut json!({"total": 1, "results": [minimal_post()]})).is_ok());
     }
 }

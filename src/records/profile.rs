@@ -50,9 +50,7 @@ pub fn check_public_profile<D: JsonDoc>(profile: &D, label: &str) -> Result<(), 
                     check_fields(membership, PUBLICATION_USER_FIELDS, &what)?;
                     membership
                         .with_field("publication", |publication| {
-                            check_fields(publication, PUBLICATION_FIELDS, &|| {
-                                format!("{}.publication", what())
-                            })
+                            check_fields(publication, PUBLICATION_FIELDS, &|| format!("{}.publication", what()))
                         })
                         .unwrap_or(Ok(()))
                 })
@@ -75,8 +73,7 @@ pub fn check_public_profile<D: JsonDoc>(profile: &D, label: &str) -> Result<(), 
 
 /// The id of a checked profile.
 pub fn profile_id<D: JsonDoc>(profile: &D) -> Option<u64> {
-    crate::json::number_field(profile, "id")
-        .and_then(|n| crate::args::id("id", &crate::args::Arg::Number(n)).ok())
+    crate::json::number_field(profile, "id").and_then(|n| crate::args::id("id", &crate::args::Arg::Number(n)).ok())
 }
 
 /// Scans a checked activity feed for a user's handle: `context.users[]` entries whose
@@ -140,9 +137,7 @@ mod tests {
         let handle = handle_in_feed(&feed, 282291554).unwrap();
         assert_eq!(
             handle,
-            feed["items"][0]["context"]["users"][0]["handle"]
-                .as_str()
-                .unwrap()
+            feed["items"][0]["context"]["users"][0]["handle"].as_str().unwrap()
         );
         assert_eq!(handle_in_feed(&feed, 1), None);
     }

@@ -47,9 +47,9 @@ impl NoteDraft {
     pub fn new(text: Option<&str>) -> Result<Self, Error> {
         let mut draft = NoteDraft::default();
         if let Some(text) = text {
-            draft.paragraph(text).map_err(|_| {
-                Error::invalid_argument("the note's initial text must not be empty")
-            })?;
+            draft
+                .paragraph(text)
+                .map_err(|_| Error::invalid_argument("the note's initial text must not be empty"))?;
         }
         Ok(draft)
     }
@@ -127,9 +127,7 @@ const RESPONSE_FIELDS: &[Field] = &[
 
 /// Checks a `PublishNoteResponse`.
 pub fn check_publish_response<D: JsonDoc>(response: &D) -> Result<(), Error> {
-    check_fields(response, RESPONSE_FIELDS, &|| {
-        "the published note".to_string()
-    })
+    check_fields(response, RESPONSE_FIELDS, &|| "the published note".to_string())
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use js_sys::Reflect;
 use wasm_bindgen::JsValue;
 
 use crate::args::Arg;
-use crate::config::{AuthMode, ConfigInput};
+use crate::config::{AuthMode, ConfigInput, RetryInput};
 use crate::error::Error;
 
 pub fn arg(value: &JsValue) -> Arg {
@@ -18,12 +18,7 @@ pub fn arg(value: &JsValue) -> Arg {
     } else if let Some(flag) = value.as_bool() {
         Arg::Bool(flag)
     } else {
-        Arg::Other(
-            value
-                .js_typeof()
-                .as_string()
-                .unwrap_or_else(|| "unknown".into()),
-        )
+        Arg::Other(value.js_typeof().as_string().unwrap_or_else(|| "unknown".into()))
     }
 }
 
@@ -83,12 +78,32 @@ pub fn config_input(config: &JsValue, browser: bool) -> Result<ConfigInput, Erro
         } else if value.as_bool() == Some(false) {
             Some(None)
         } else {
-            Some(Some(value.as_string().ok_or_else(|| {
-                Error::config("userAgent must be a string or false")
-            })?))
+            Some(Some(
+                value
+                    .as_string()
+                    .ok_or_else(|| Error::config("userAgent must be a string or false"))?,
+            ))
         }
     };
+    let retry = member(config, "retry");
+    let retry = if retry.is_undefined() || retry.is_null() {
+        RetryInput::Default
+    } else if retry.as_bool() == Some(false) {
+        RetryInput::Off
+    } else if retry.is_object() {
+        RetryInput::Custom {
+            retries: arg(&member(&retry, "retries")),
+            base_delay_ms: arg(&member(&retry, "baseDelayMs")),
+            max_delay_ms: arg(&member(&retry, "maxDelayMs")),
+            max_retry_after_ms: arg(&member(&retry, "maxRetryAfterMs")),
+        }
+    } else {
+        return Err(Error::config("retry must be false or an object such as { retries: 3 }"));
+    };
     Ok(ConfigInput {
+        retry,
+        timeout_ms: arg(&member(config, "timeoutMs")),
+        concurrency: arg(&member(config, "concurrency")),
         api_key: optional_string(config, "apiKey")?,
         hostname: optional_string(config, "hostname")?,
         api_version: optional_string(config, "apiVersion")?,

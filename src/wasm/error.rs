@@ -20,18 +20,24 @@ extern "C" {
 }
 
 pub fn to_js(error: Error) -> JsValue {
+    to_js_with_cause(error, None)
+}
+
+/// The error, with `cause` (an abort's reason) when there is one.
+pub fn to_js_with_cause(error: Error, cause: Option<JsValue>) -> JsValue {
     let response = error
         .response
         .as_ref()
         .map(response_object)
         .unwrap_or(JsValue::UNDEFINED);
+    let cause = cause.unwrap_or(JsValue::UNDEFINED);
     create_publisher_error(
         &error.message,
         error.kind.as_str(),
         error.status,
         response,
-        JsValue::UNDEFINED,
-        None,
+        cause,
+        error.attempts,
     )
 }
 
@@ -47,11 +53,7 @@ fn response_object(response: &ResponseSnapshot) -> JsValue {
         set(&headers, name, &JsValue::from_str(value));
     }
     set(&object, "status", &JsValue::from(response.status));
-    set(
-        &object,
-        "statusText",
-        &JsValue::from_str(&response.status_text),
-    );
+    set(&object, "statusText", &JsValue::from_str(&response.status_text));
     set(&object, "headers", &headers);
     set(&object, "body", &JsValue::from_str(&response.body));
     object

@@ -1,111 +1,121 @@
-//! The transport in wasm: the global `fetch` of Node, Deno and browsers, bound here
-//! directly so that any rejection value (an `Error`, a string, `undefined`) becomes a
-//! `network` error instead of a trap, and the body stays a JS string.
+//! The transport in wasm: the runtime's own `fetch`, through the small JS edge in
+//! `pkg-template/fetch-deadline.js` (timeout and AbortSignals), with the body kept as
+//! the JS string `fetch` produced.
 
 use js_sys::{Array, Object, Promise, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{RequestCredentials, RequestInit, Response};
 
 use super::js_doc::JsBody;
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::request::HttpRequest;
-use crate::transport::{HttpResponse, Transport};
+use crate::transport::{HttpResponse, SendError, Transport};
+
+#[wasm_bindgen(module = "/pkg-template/fetch-deadline.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = sendRequest)]
+    fn send_request(url: &str, init: &JsValue, timeout_ms: Option<f64>, signals: &Array) -> Promise;
+    #[wasm_bindgen(js_name = sleep)]
+    fn sleep_for(ms: f64, signals: &Array) -> Promise;
+}
 
 #[wasm_bindgen]
 extern "C" {
-    #[wasm_bindgen(js_name = fetch, catch)]
-    fn global_fetch(url: &str, init: &RequestInit) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(js_namespace = Date, js_name = now)]
+    fn date_now() -> f64;
+    #[wasm_bindgen(js_namespace = Math, js_name = random)]
+    fn math_random() -> f64;
 }
 
-pub struct FetchTransport;
+/// A transport for one call: the client's and the call's AbortSignals.
+pub struct FetchTransport {
+    pub signals: Array,
+}
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn set(object: &JsValue, key: &str, value: &JsValue) {
+    // Setting a property on a fresh plain object cannot fail.
+    let _ = Reflect::set(object, &JsValue::from_str(key), value);
+}
+
+/// The `{kind, message, notSent}` the JS edge rejects with, as the core's error.
+fn to_send_error(rejection: &JsValue) -> SendError {
+    let message = get(rejection, "message")
+        .as_string()
+        .unwrap_or_else(|| "the request failed".into());
+    let kind = match get(rejection, "kind").as_string().as_deref() {
+        Some("aborted") => ErrorKind::Aborted,
+        Some("timeout") => ErrorKind::Timeout,
+        _ => ErrorKind::Network,
+    };
+    SendError {
+        error: Error::new(kind, message),
+        not_sent: get(rejection, "notSent").as_bool().unwrap_or(false),
+    }
+}
 
 impl Transport for FetchTransport {
     type Body = JsBody;
 
-    async fn send(&self, request: &HttpRequest) -> Result<HttpResponse<JsBody>, Error> {
-        let init = RequestInit::new();
-        init.set_method(request.method.as_str());
-        let headers = Object::new();
+    async fn send(&self, request: &HttpRequest, timeout_ms: Option<u64>) -> Result<HttpResponse<JsBody>, SendError> {
+        let init: JsValue = Object::new().into();
+        set(&init, "method", &JsValue::from_str(request.method.as_str()));
+        let headers: JsValue = Object::new().into();
         for (name, value) in &request.headers {
-            Reflect::set(
-                &headers,
-                &JsValue::from_str(name),
-                &JsValue::from_str(value),
-            )
-            .map_err(|e| Error::network(describe_rejection(&e)))?;
+            set(&headers, name, &JsValue::from_str(value));
         }
-        init.set_headers(&headers);
+        set(&init, "headers", &headers);
         if let Some(body) = &request.body {
-            init.set_body(&JsValue::from_str(body));
+            set(&init, "body", &JsValue::from_str(body));
         }
         if request.include_credentials {
-            init.set_credentials(RequestCredentials::Include);
+            set(&init, "credentials", &JsValue::from_str("include"));
         }
-        let promise = global_fetch(&request.url, &init)
-            .map_err(|e| Error::network(describe_rejection(&e)))?;
-        let response: Response = JsFuture::from(promise)
+        #[allow(clippy::cast_precision_loss)]
+        let timeout = timeout_ms.map(|ms| ms as f64);
+        let response = JsFuture::from(send_request(&request.url, &init, timeout, &self.signals))
             .await
-            .map_err(|e| Error::network(describe_rejection(&e)))?
-            .dyn_into()
-            .map_err(|_| Error::network("fetch resolved to something that is not a Response"))?;
-        let headers = read_headers(&response);
-        let text_promise = response
-            .text()
-            .map_err(|e| Error::network(describe_rejection(&e)))?;
-        // A connection dropped mid-body rejects here: the response never completed.
-        let body = JsFuture::from(text_promise).await.map_err(|e| {
-            Error::network(format!(
-                "the response body was cut off ({})",
-                describe_rejection(&e)
-            ))
-        })?;
-        Ok(HttpResponse {
-            status: response.status(),
-            status_text: response.status_text(),
-            headers,
-            body: JsBody(body),
-        })
-    }
-}
-
-fn read_headers(response: &Response) -> Vec<(String, String)> {
-    let mut headers = Vec::new();
-    if let Ok(Some(entries)) = js_sys::try_iter(&response.headers()) {
-        for entry in entries.flatten() {
-            let pair: Array = entry.unchecked_into();
+            .map_err(|rejection| to_send_error(&rejection))?;
+        let mut headers = Vec::new();
+        for pair in Array::from(&get(&response, "headers")).iter() {
+            let pair: Array = pair.unchecked_into();
             if let (Some(name), Some(value)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
                 headers.push((name.to_ascii_lowercase(), value));
             }
         }
-    }
-    headers
-}
-
-/// A readable account of whatever fetch rejected with. Node's undici hides the
-/// useful part (`ECONNREFUSED`, `UND_ERR_SOCKET`) in `cause`.
-pub fn describe_rejection(value: &JsValue) -> String {
-    let Some(error) = value.dyn_ref::<js_sys::Error>() else {
-        return match value.as_string() {
-            Some(text) => text,
-            None if value.is_undefined() => "fetch rejected without a reason".into(),
-            None => "fetch rejected with a non-Error value".into(),
+        let status = get(&response, "status").as_f64().unwrap_or(0.0);
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let status = if (0.0..=999.0).contains(&status) {
+            status as u16
+        } else {
+            0
         };
-    };
-    let mut text = String::from(error.message());
-    let cause = error.cause();
-    if let Some(cause) = cause.dyn_ref::<js_sys::Error>() {
-        let code = Reflect::get(cause, &JsValue::from_str("code"))
-            .ok()
-            .and_then(|c| c.as_string());
-        let message = String::from(cause.message());
-        match code {
-            Some(code) if !message.contains(&code) => {
-                text.push_str(&format!(" ({code}: {message})"))
-            }
-            _ => text.push_str(&format!(" ({message})")),
-        }
+        Ok(HttpResponse {
+            status,
+            status_text: get(&response, "statusText").as_string().unwrap_or_default(),
+            headers,
+            body: JsBody(get(&response, "body")),
+        })
     }
-    text
+
+    async fn sleep(&self, millis: u64) -> Result<(), Error> {
+        #[allow(clippy::cast_precision_loss)]
+        let promise = sleep_for(millis as f64, &self.signals);
+        JsFuture::from(promise)
+            .await
+            .map(|_| ())
+            .map_err(|rejection| to_send_error(&rejection).error)
+    }
+
+    fn now_ms(&self) -> f64 {
+        date_now()
+    }
+
+    fn jitter(&self) -> f64 {
+        math_random()
+    }
 }

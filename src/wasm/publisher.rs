@@ -4,27 +4,68 @@
 use std::future::Future;
 use std::rc::Rc;
 
-use js_sys::Promise;
+use js_sys::{Array, Promise};
 use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::future_to_promise;
+use web_sys::AbortSignal;
 
 use super::convert::{arg, config_input, member, options_object, running_in_browser};
-use super::error::to_js;
+use super::error::{to_js, to_js_with_cause};
 use super::fetch::FetchTransport;
 use super::types::{
-    CommentParamsArg, NoteReadParamsArg, NotesParamsArg, PaginationParamsArg, ProfileReadParamsArg,
-    PublisherConfigArg, SearchParamsArg,
+    CallOptionsArg, CommentParamsArg, FollowingOptionsArg, NoteReadParamsArg, NotesParamsArg, PaginationParamsArg,
+    ProfileReadParamsArg, PublisherConfigArg, SearchParamsArg,
 };
 use crate::args::Arg;
 use crate::client::{Client, PostsParams, ReadParams, SearchArgs, SearchParams};
 use crate::config::Config;
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::records::publish::{Mark, NoteDraft as CoreDraft};
 
 #[wasm_bindgen]
 pub struct Publisher {
-    client: Rc<Client<FetchTransport>>,
+    config: Rc<Config>,
+    /// The `signal` of the configuration: aborts every call of this client.
+    signal: Option<AbortSignal>,
+}
+
+impl Publisher {
+    fn share(&self) -> Publisher {
+        Publisher {
+            config: self.config.clone(),
+            signal: self.signal.clone(),
+        }
+    }
+
+    /// A client for one call: the shared configuration, and a transport that obeys the
+    /// client's signal and the call's own (`options.signal`).
+    fn call(&self, options: &JsValue) -> Result<(Client<FetchTransport>, Array), Error> {
+        let signals = Array::new();
+        if let Some(signal) = &self.signal {
+            signals.push(signal);
+        }
+        if let Some(signal) = abort_signal(&member(options, "signal"), "options.signal")? {
+            signals.push(&signal);
+        }
+        let transport = FetchTransport {
+            signals: signals.clone(),
+        };
+        Ok((Client::new(Config::clone(&self.config), transport), signals))
+    }
+}
+
+/// An optional AbortSignal argument.
+pub fn abort_signal(value: &JsValue, name: &str) -> Result<Option<AbortSignal>, Error> {
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        value
+            .dyn_ref::<AbortSignal>()
+            .cloned()
+            .map(Some)
+            .ok_or_else(|| Error::invalid_argument(format!("{name} must be an AbortSignal")))
+    }
 }
 
 #[wasm_bindgen(module = "/pkg-template/note-builder.js")]
@@ -40,7 +81,7 @@ extern "C" {
     #[wasm_bindgen(js_name = PublisherNotes)]
     type JsNotesPage;
     #[wasm_bindgen(constructor, js_class = PublisherNotes)]
-    fn new(client: Publisher, page: &JsValue, has_more: bool, limit: &JsValue) -> JsNotesPage;
+    fn new(client: Publisher, page: &JsValue, has_more: bool, limit: &JsValue, options: &JsValue) -> JsNotesPage;
 }
 
 /// The draft behind a `NoteBuilder` (the JS class forwards to it).
@@ -79,23 +120,47 @@ impl NoteDraft {
     }
 }
 
-fn read_params(params: &Option<JsValue>, with_offset: bool) -> Result<ReadParams, Error> {
+fn read_params(params: &Option<JsValue>) -> Result<ReadParams, Error> {
     let params = options_object(params, "params")?;
-    let offset = if with_offset {
-        arg(&member(&params, "offset"))
-    } else {
-        Arg::Missing
-    };
-    ReadParams::from_args(&arg(&member(&params, "limit")), &offset)
+    ReadParams::from_args(&arg(&member(&params, "limit")), &arg(&member(&params, "offset")))
 }
 
 /// Runs a core call as a promise. Argument errors reject too, so a caller handles
-/// every failure in one place.
-fn promise<F>(work: F) -> Promise
+/// every failure in one place. An abort keeps the signal's reason as `cause`.
+fn promise<F>(signals: Array, work: F) -> Promise
 where
     F: Future<Output = Result<JsValue, Error>> + 'static,
 {
-    future_to_promise(async move { work.await.map_err(to_js) })
+    future_to_promise(async move {
+        work.await.map_err(|error| {
+            let cause = if error.kind == ErrorKind::Aborted {
+                signals
+                    .iter()
+                    .filter_map(|s| s.dyn_into::<AbortSignal>().ok())
+                    .find(AbortSignal::aborted)
+                    .map(|signal| signal.reason())
+            } else {
+                None
+            };
+            to_js_with_cause(error, cause)
+        })
+    })
+}
+
+/// A call whose options are invalid: rejects without sending anything.
+fn rejected(error: Error) -> Promise {
+    Promise::reject(&to_js(error))
+}
+
+/// Reads `options`, then runs `work` with the call's client.
+macro_rules! call {
+    ($self:ident, $options:expr, |$client:ident| $body:expr) => {{
+        let options = $options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
+        match $self.call(&options) {
+            Err(error) => rejected(error),
+            Ok(($client, signals)) => promise(signals, async move { $body }),
+        }
+    }};
 }
 
 #[wasm_bindgen]
@@ -106,18 +171,19 @@ impl Publisher {
     pub fn new(config: PublisherConfigArg) -> Result<Publisher, JsValue> {
         let config = JsValue::from(config);
         let input = config_input(&config, running_in_browser()).map_err(to_js)?;
+        let signal = abort_signal(&member(&config, "signal"), "signal").map_err(|e| to_js(Error::config(e.message)))?;
         let config = Config::new(input).map_err(to_js)?;
         Ok(Publisher {
-            client: Rc::new(Client::new(config, FetchTransport)),
+            config: Rc::new(config),
+            signal,
         })
     }
 
     /// Posts of the configured publication: `GET /api/v1/posts?offset&limit&cursor` on the publication host.
     #[wasm_bindgen(js_name = getPosts, unchecked_return_type = "Promise<PublisherPost[]>")]
-    pub fn get_posts(&self, params: Option<PaginationParamsArg>) -> Promise {
-        let client = self.client.clone();
+    pub fn get_posts(&self, params: Option<PaginationParamsArg>, options: Option<CallOptionsArg>) -> Promise {
         let params = params.map(JsValue::from);
-        promise(async move {
+        call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             let params = PostsParams::from_args(
                 &arg(&member(&params, "offset")),
@@ -133,9 +199,9 @@ impl Publisher {
     pub fn get_post(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] slug: JsValue,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
-        promise(async move { client.get_post(&arg(&slug)).await })
+        call!(self, options, |client| client.get_post(&arg(&slug)).await)
     }
 
     /// One post by id: `GET /api/v1/posts/by-id/<id>` on the main host.
@@ -143,17 +209,16 @@ impl Publisher {
     pub fn get_post_by_id(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
-        promise(async move { client.get_post_by_id(&arg(&id)).await })
+        call!(self, options, |client| client.get_post_by_id(&arg(&id)).await)
     }
 
     /// Searches posts of the publication: `GET /api/v1/search?query&…` on the publication host.
     #[wasm_bindgen(js_name = searchPosts, unchecked_return_type = "Promise<PublisherSearchResult>")]
-    pub fn search_posts(&self, params: SearchParamsArg) -> Promise {
-        let client = self.client.clone();
+    pub fn search_posts(&self, params: SearchParamsArg, options: Option<CallOptionsArg>) -> Promise {
         let params = JsValue::from(params);
-        promise(async move {
+        call!(self, options, |client| {
             if !params.is_object() {
                 return Err(Error::invalid_argument(
                     "searchPosts needs a params object with a query",
@@ -178,10 +243,10 @@ impl Publisher {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] post_id: JsValue,
         params: Option<CommentParamsArg>,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
         let params = params.map(JsValue::from);
-        promise(async move {
+        call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             client
                 .get_comments(
@@ -198,24 +263,22 @@ impl Publisher {
     pub fn get_comment(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] comment_id: JsValue,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
-        promise(async move { client.get_comment(&arg(&comment_id)).await })
+        call!(self, options, |client| client.get_comment(&arg(&comment_id)).await)
     }
 
     /// A page of the account's notes feed: `GET /api/v1/notes?cursor&limit`.
     #[wasm_bindgen(js_name = getNotes, unchecked_return_type = "Promise<PublisherNotes>")]
-    pub fn get_notes(&self, params: Option<NotesParamsArg>) -> Promise {
-        let client = self.client.clone();
+    pub fn get_notes(&self, params: Option<NotesParamsArg>, options: Option<CallOptionsArg>) -> Promise {
         let params = params.map(JsValue::from);
-        promise(async move {
+        let owner = self.share();
+        let page_options = options.as_ref().map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
+        call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             let limit = member(&params, "limit");
-            let notes = client
-                .get_notes(&arg(&member(&params, "cursor")), &arg(&limit))
-                .await?;
-            let owner = Publisher { client };
-            Ok(JsNotesPage::new(owner, &notes.page, notes.next_cursor.is_some(), &limit).into())
+            let notes = client.get_notes(&arg(&member(&params, "cursor")), &arg(&limit)).await?;
+            Ok(JsNotesPage::new(owner, &notes.page, notes.next_cursor.is_some(), &limit, &page_options).into())
         })
     }
 
@@ -224,9 +287,9 @@ impl Publisher {
     pub fn publish_note(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
-        promise(async move { client.publish_note(&arg(&text)).await })
+        call!(self, options, |client| client.publish_note(&arg(&text)).await)
     }
 
     /// A `NoteBuilder` on this client; `text` starts the first paragraph.
@@ -235,13 +298,7 @@ impl Publisher {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string | undefined")] text: JsValue,
     ) -> Result<JsValue, JsValue> {
-        JsNoteBuilder::new(
-            Publisher {
-                client: self.client.clone(),
-            },
-            &text,
-        )
-        .map(JsValue::from)
+        JsNoteBuilder::new(self.share(), &text).map(JsValue::from)
     }
 
     #[wasm_bindgen(js_name = __newDraft, skip_typescript)]
@@ -256,10 +313,9 @@ impl Publisher {
     }
 
     #[wasm_bindgen(js_name = __publishDraft, skip_typescript)]
-    pub fn publish_draft(&self, draft: &NoteDraft) -> Promise {
-        let client = self.client.clone();
+    pub fn publish_draft(&self, draft: &NoteDraft, options: Option<CallOptionsArg>) -> Promise {
         let draft = draft.draft.clone();
-        promise(async move { client.publish_draft(&draft).await })
+        call!(self, options, |client| client.publish_draft(&draft).await)
     }
 
     /// A user's activity feed: `GET /api/v1/reader/feed/profile/<userId>`.
@@ -267,9 +323,9 @@ impl Publisher {
     pub fn get_user_profile(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
-        promise(async move { client.get_user_profile(&arg(&user_id)).await })
+        call!(self, options, |client| client.get_user_profile(&arg(&user_id)).await)
     }
 
     /// A public profile by handle (without the @): `GET /api/v1/user/<handle>/public_profile`.
@@ -277,9 +333,9 @@ impl Publisher {
     pub fn get_public_profile(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] handle: JsValue,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
-        promise(async move { client.get_public_profile(&arg(&handle)).await })
+        call!(self, options, |client| client.get_public_profile(&arg(&handle)).await)
     }
 
     /// The public profile with the activity feed, by handle.
@@ -287,9 +343,11 @@ impl Publisher {
     pub fn get_full_profile_by_slug(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] handle: JsValue,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
-        promise(async move { client.get_full_profile_by_slug(&arg(&handle)).await })
+        call!(self, options, |client| client
+            .get_full_profile_by_slug(&arg(&handle))
+            .await)
     }
 
     /// The public profile with the activity feed, by user id.
@@ -297,33 +355,49 @@ impl Publisher {
     pub fn get_full_profile_by_id(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
-        promise(async move { client.get_full_profile_by_id(&arg(&user_id)).await })
+        call!(self, options, |client| client
+            .get_full_profile_by_id(&arg(&user_id))
+            .await)
     }
 
     /// The ids the account follows: `GET /api/v1/feed/following` (its own id included, first).
     #[wasm_bindgen(js_name = getFollowingIds, unchecked_return_type = "Promise<number[]>")]
-    pub fn get_following_ids(&self) -> Promise {
-        let client = self.client.clone();
-        promise(async move {
+    pub fn get_following_ids(&self, options: Option<CallOptionsArg>) -> Promise {
+        call!(self, options, |client| {
             let ids = client.get_following_ids().await?;
             #[allow(clippy::cast_precision_loss)]
-            let array: js_sys::Array = ids
-                .into_iter()
-                .map(|id| JsValue::from_f64(id as f64))
-                .collect();
+            let array: Array = ids.into_iter().map(|id| JsValue::from_f64(id as f64)).collect();
             Ok(array.into())
         })
     }
 
-    /// The full profile of every followed user, in order; rejects naming every user that failed.
+    /// The full profile of every followed user, in order, a few at a time (the
+    /// `concurrency` option); rejects naming every user that failed.
     #[wasm_bindgen(js_name = getFollowingProfiles, unchecked_return_type = "Promise<PublisherFullProfile[]>")]
-    pub fn get_following_profiles(&self) -> Promise {
-        let client = self.client.clone();
-        promise(async move {
-            let profiles = client.get_following_profiles().await?;
-            Ok(profiles.into_iter().collect::<js_sys::Array>().into())
+    pub fn get_following_profiles(&self, options: Option<FollowingOptionsArg>) -> Promise {
+        let options = options.map(JsValue::from);
+        let progress = options
+            .as_ref()
+            .map(|o| member(o, "onProgress"))
+            .unwrap_or(JsValue::UNDEFINED);
+        if !progress.is_undefined() && !progress.is_null() && !progress.is_function() {
+            return rejected(Error::invalid_argument("options.onProgress must be a function"));
+        }
+        call!(self, options, |client| {
+            let report = |done: usize, total: usize| {
+                if let Some(callback) = progress.dyn_ref::<js_sys::Function>() {
+                    #[allow(clippy::cast_precision_loss)]
+                    let _ = callback.call2(
+                        &JsValue::UNDEFINED,
+                        &JsValue::from_f64(done as f64),
+                        &JsValue::from_f64(total as f64),
+                    );
+                }
+            };
+            let profiles = client.get_following_profiles(&report).await?;
+            Ok(profiles.into_iter().collect::<Array>().into())
         })
     }
 
@@ -333,14 +407,12 @@ impl Publisher {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] slug: JsValue,
         params: Option<ProfileReadParamsArg>,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
         let params = params.map(JsValue::from);
-        promise(async move {
-            client
-                .get_posts_by_slug(&arg(&slug), &read_params(&params, true)?)
-                .await
-        })
+        call!(self, options, |client| client
+            .get_posts_by_slug(&arg(&slug), &read_params(&params)?)
+            .await)
     }
 
     /// Posts of a user's publication (workflow node `getPostsById`): `GET /api/v1/profile/posts`.
@@ -349,14 +421,12 @@ impl Publisher {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
         params: Option<ProfileReadParamsArg>,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
         let params = params.map(JsValue::from);
-        promise(async move {
-            client
-                .get_posts_by_id(&arg(&user_id), &read_params(&params, true)?)
-                .await
-        })
+        call!(self, options, |client| client
+            .get_posts_by_id(&arg(&user_id), &read_params(&params)?)
+            .await)
     }
 
     /// Notes of the user with this handle (workflow node `getNotesBySlug`).
@@ -365,10 +435,10 @@ impl Publisher {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] slug: JsValue,
         params: Option<NoteReadParamsArg>,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
         let params = params.map(JsValue::from);
-        promise(async move {
+        call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             client
                 .get_notes_by_slug(&arg(&slug), &arg(&member(&params, "limit")))
@@ -382,10 +452,10 @@ impl Publisher {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
         params: Option<NoteReadParamsArg>,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
         let params = params.map(JsValue::from);
-        promise(async move {
+        call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             client
                 .get_notes_by_id(&arg(&user_id), &arg(&member(&params, "limit")))
@@ -398,8 +468,8 @@ impl Publisher {
     pub fn get_note_by_id(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] note_id: JsValue,
+        options: Option<CallOptionsArg>,
     ) -> Promise {
-        let client = self.client.clone();
-        promise(async move { client.get_note_by_id(&arg(&note_id)).await })
+        call!(self, options, |client| client.get_note_by_id(&arg(&note_id)).await)
     }
 }

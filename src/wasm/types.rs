@@ -21,6 +21,10 @@ extern "C" {
     pub type ProfileReadParamsArg;
     #[wasm_bindgen(typescript_type = "NoteReadParams")]
     pub type NoteReadParamsArg;
+    #[wasm_bindgen(typescript_type = "CallOptions")]
+    pub type CallOptionsArg;
+    #[wasm_bindgen(typescript_type = "FollowingOptions")]
+    pub type FollowingOptionsArg;
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -44,6 +48,38 @@ export interface PublisherConfig {
   auth?: 'cookie' | 'browser';
   /** User-Agent sent where the runtime allows it (Node, Deno); `false` sends none. Default: a browser-like string. */
   userAgent?: string | false;
+  /** Retrying of failed requests; `false` turns it off. Default: 3 retries, backoff from 500 ms doubling to 8 s with jitter, `Retry-After` honoured up to 60 s. */
+  retry?: false | RetryOptions;
+  /** Per-request timeout in milliseconds; `0` turns it off. Default 30000. */
+  timeoutMs?: number;
+  /** How many users `getFollowingProfiles` reads at once (1–16). Default 4. */
+  concurrency?: number;
+  /** Aborts every call of this client. */
+  signal?: AbortSignal;
+}
+
+/** How failed requests are retried (see the README for which failures are). */
+export interface RetryOptions {
+  /** Further attempts after the first (0–20). Default 3. */
+  retries?: number;
+  /** The first backoff in milliseconds; each further one doubles. Default 500. */
+  baseDelayMs?: number;
+  /** The longest backoff. Default 8000. */
+  maxDelayMs?: number;
+  /** A `Retry-After` longer than this is not waited for: the call fails at once. Default 60000. */
+  maxRetryAfterMs?: number;
+}
+
+/** Options every call takes. */
+export interface CallOptions {
+  /** Aborts the call, including any wait before a retry: it rejects with kind `aborted` and the signal's reason as `cause`. */
+  signal?: AbortSignal;
+}
+
+/** Options of `getFollowingProfiles`. */
+export interface FollowingOptions extends CallOptions {
+  /** Called as users finish: `(done, total)`, starting with `(0, total)`. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Pagination parameters (interface §2.12). */
