@@ -17,7 +17,7 @@ pub enum Arg {
     Number(f64),
     Str(String),
     Bool(bool),
-    /// Anything else, by its JS type name (`object`, `bigint`, …).
+    /// Anything else, described for messages ("a value of type bigint").
     Other(String),
 }
 
@@ -28,7 +28,7 @@ impl Arg {
             Arg::Number(n) => format!("the number {n}"),
             Arg::Str(s) => format!("the string {:?}", shorten(s)),
             Arg::Bool(b) => format!("{b}"),
-            Arg::Other(kind) => format!("a value of type {kind}"),
+            Arg::Other(description) => description.clone(),
         }
     }
 }
@@ -237,7 +237,7 @@ mod tests {
             Arg::Number(MAX_SAFE_INTEGER + 2.0),
             Arg::Str("12".into()),
             Arg::Missing,
-            Arg::Other("bigint".into()),
+            Arg::Other("a value of type bigint".into()),
             Arg::Bool(true),
         ] {
             let error = id("postId", &bad).unwrap_err();

@@ -33,5 +33,6 @@ export async function makeContext({ Publisher, PublisherError, url, apiKey, runt
 /** All scenario lists, in the order they run. */
 export async function allScenarios() {
   const { postScenarios } = await import('./posts.scenarios.mjs');
-  return [...postScenarios];
+  const { faultScenarios } = await import('./faults.scenarios.mjs');
+  return [...postScenarios, ...faultScenarios];
 }

@@ -2,7 +2,7 @@
 //! reads them.
 
 use js_sys::Reflect;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 use crate::args::Arg;
 use crate::config::{AuthMode, ConfigInput, RetryInput};
@@ -13,12 +13,21 @@ pub fn arg(value: &JsValue) -> Arg {
         Arg::Missing
     } else if let Some(number) = value.as_f64() {
         Arg::Number(number)
-    } else if let Some(text) = value.as_string() {
-        Arg::Str(text)
+    } else if value.is_string() {
+        // as_string() would silently replace an unpaired surrogate with U+FFFD.
+        match value
+            .dyn_ref::<js_sys::JsString>()
+            .filter(|s| s.is_valid_utf16())
+            .and_then(|_| value.as_string())
+        {
+            Some(text) => Arg::Str(text),
+            None => Arg::Other("a string that is not valid Unicode (it holds an unpaired surrogate)".into()),
+        }
     } else if let Some(flag) = value.as_bool() {
         Arg::Bool(flag)
     } else {
-        Arg::Other(value.js_typeof().as_string().unwrap_or_else(|| "unknown".into()))
+        let kind = value.js_typeof().as_string().unwrap_or_else(|| "unknown".into());
+        Arg::Other(format!("a value of type {kind}"))
     }
 }
 
@@ -28,6 +37,18 @@ pub fn member(options: &JsValue, name: &str) -> JsValue {
         Reflect::get(options, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
     } else {
         JsValue::UNDEFINED
+    }
+}
+
+/// A named member of an options object as an argument; a getter that throws makes
+/// the argument invalid rather than silently absent.
+pub fn arg_member(options: &JsValue, name: &str) -> Arg {
+    if !options.is_object() {
+        return Arg::Missing;
+    }
+    match Reflect::get(options, &JsValue::from_str(name)) {
+        Ok(value) => arg(&value),
+        Err(_) => Arg::Other("a property whose getter threw".into()),
     }
 }
 
@@ -92,18 +113,18 @@ pub fn config_input(config: &JsValue, browser: bool) -> Result<ConfigInput, Erro
         RetryInput::Off
     } else if retry.is_object() {
         RetryInput::Custom {
-            retries: arg(&member(&retry, "retries")),
-            base_delay_ms: arg(&member(&retry, "baseDelayMs")),
-            max_delay_ms: arg(&member(&retry, "maxDelayMs")),
-            max_retry_after_ms: arg(&member(&retry, "maxRetryAfterMs")),
+            retries: arg_member(&retry, "retries"),
+            base_delay_ms: arg_member(&retry, "baseDelayMs"),
+            max_delay_ms: arg_member(&retry, "maxDelayMs"),
+            max_retry_after_ms: arg_member(&retry, "maxRetryAfterMs"),
         }
     } else {
         return Err(Error::config("retry must be false or an object such as { retries: 3 }"));
     };
     Ok(ConfigInput {
         retry,
-        timeout_ms: arg(&member(config, "timeoutMs")),
-        concurrency: arg(&member(config, "concurrency")),
+        timeout_ms: arg_member(config, "timeoutMs"),
+        concurrency: arg_member(config, "concurrency"),
         api_key: optional_string(config, "apiKey")?,
         hostname: optional_string(config, "hostname")?,
         api_version: optional_string(config, "apiVersion")?,

@@ -10,7 +10,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortSignal;
 
-use super::convert::{arg, config_input, member, options_object, running_in_browser};
+use super::convert::{arg, arg_member, config_input, member, options_object, running_in_browser};
 use super::error::{to_js, to_js_with_cause};
 use super::fetch::FetchTransport;
 use super::types::{
@@ -122,7 +122,7 @@ impl NoteDraft {
 
 fn read_params(params: &Option<JsValue>) -> Result<ReadParams, Error> {
     let params = options_object(params, "params")?;
-    ReadParams::from_args(&arg(&member(&params, "limit")), &arg(&member(&params, "offset")))
+    ReadParams::from_args(&arg_member(&params, "limit"), &arg_member(&params, "offset"))
 }
 
 /// Runs a core call as a promise. Argument errors reject too, so a caller handles
@@ -186,9 +186,9 @@ impl Publisher {
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             let params = PostsParams::from_args(
-                &arg(&member(&params, "offset")),
-                &arg(&member(&params, "limit")),
-                &arg(&member(&params, "cursor")),
+                &arg_member(&params, "offset"),
+                &arg_member(&params, "limit"),
+                &arg_member(&params, "cursor"),
             )?;
             client.get_posts(&params).await
         })
@@ -251,8 +251,8 @@ impl Publisher {
             client
                 .get_comments(
                     &arg(&post_id),
-                    &arg(&member(&params, "offset")),
-                    &arg(&member(&params, "limit")),
+                    &arg_member(&params, "offset"),
+                    &arg_member(&params, "limit"),
                 )
                 .await
         })
@@ -277,7 +277,7 @@ impl Publisher {
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             let limit = member(&params, "limit");
-            let notes = client.get_notes(&arg(&member(&params, "cursor")), &arg(&limit)).await?;
+            let notes = client.get_notes(&arg_member(&params, "cursor"), &arg(&limit)).await?;
             Ok(JsNotesPage::new(owner, &notes.page, notes.next_cursor.is_some(), &limit, &page_options).into())
         })
     }
@@ -441,7 +441,7 @@ impl Publisher {
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             client
-                .get_notes_by_slug(&arg(&slug), &arg(&member(&params, "limit")))
+                .get_notes_by_slug(&arg(&slug), &arg_member(&params, "limit"))
                 .await
         })
     }
@@ -458,7 +458,7 @@ impl Publisher {
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             client
-                .get_notes_by_id(&arg(&user_id), &arg(&member(&params, "limit")))
+                .get_notes_by_id(&arg(&user_id), &arg_member(&params, "limit"))
                 .await
         })
     }
