@@ -25,7 +25,8 @@ pub mod retry;
 pub mod transport;
 
 #[cfg(test)]
-#[allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+mod fuzz_tests;
+#[cfg(test)]
 mod test_support;
 
 #[cfg(target_arch = "wasm32")]

@@ -24,6 +24,7 @@ pub struct FakeTransport {
     replies: RefCell<VecDeque<Result<HttpResponse<BytesBody>, SendError>>>,
     /// Answers requests when no scripted reply is queued.
     handler: RefCell<Option<Handler>>,
+    always: RefCell<Option<(u16, Vec<u8>)>>,
     sent: RefCell<Vec<HttpRequest>>,
     sleeps: RefCell<Vec<u64>>,
 }
@@ -61,6 +62,20 @@ impl FakeTransport {
             headers,
             body: BytesBody(body.as_bytes().to_vec()),
         }));
+    }
+
+    pub fn reply_bytes(&self, status: u16, body: Vec<u8>) {
+        self.replies.borrow_mut().push_back(Ok(HttpResponse {
+            status,
+            status_text: String::new(),
+            headers: vec![],
+            body: BytesBody(body),
+        }));
+    }
+
+    /// Answers every request (after the queued replies) with these bytes.
+    pub fn reply_always(&self, status: u16, body: Vec<u8>) {
+        *self.always.borrow_mut() = Some((status, body));
     }
 
     /// Answers every request (after the queued replies) with `handler(request)`.
@@ -111,6 +126,14 @@ impl Transport for FakeTransport {
         self.sent.borrow_mut().push(request.clone());
         if let Some(reply) = self.replies.borrow_mut().pop_front() {
             return reply;
+        }
+        if let Some((status, body)) = self.always.borrow().clone() {
+            return Ok(HttpResponse {
+                status,
+                status_text: String::new(),
+                headers: vec![],
+                body: BytesBody(body),
+            });
         }
         let handler = self.handler.borrow();
         let handler = handler
