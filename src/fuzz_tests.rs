@@ -164,18 +164,17 @@ fn ten_thousand_mutated_samples_give_a_record_or_an_invalid_response_error() {
     let mut rng = Rng(0x5EED_1234_ABCD_0001);
     let mut cases = 0usize;
     let mut outcomes = std::collections::BTreeMap::<String, usize>::new();
-    let mut check =
-        |target: &str, body: &[u8], what: &str, outcomes: &mut std::collections::BTreeMap<String, usize>| {
-            let outcome = run(target, body);
-            // An unreadable answer to publishing leaves it unknown whether the note exists.
-            let unreadable_publish = target == "publish" && outcome == Some(ErrorKind::MaybePublished);
-            assert!(
-                matches!(outcome, None | Some(ErrorKind::InvalidResponse)) || unreadable_publish,
-                "{target} / {what}: {outcome:?} (body starts {:?})",
-                String::from_utf8_lossy(&body[..body.len().min(80)])
-            );
-            *outcomes.entry(format!("{outcome:?}")).or_default() += 1;
-        };
+    let check = |target: &str, body: &[u8], what: &str, outcomes: &mut std::collections::BTreeMap<String, usize>| {
+        let outcome = run(target, body);
+        // An unreadable answer to publishing leaves it unknown whether the note exists.
+        let unreadable_publish = target == "publish" && outcome == Some(ErrorKind::MaybePublished);
+        assert!(
+            matches!(outcome, None | Some(ErrorKind::InvalidResponse)) || unreadable_publish,
+            "{target} / {what}: {outcome:?} (body starts {:?})",
+            String::from_utf8_lossy(&body[..body.len().min(80)])
+        );
+        *outcomes.entry(format!("{outcome:?}")).or_default() += 1;
+    };
     for (target, sample) in TARGETS {
         let full = real_sample_text(sample);
         check(target, full.as_bytes(), "the whole sample", &mut outcomes);

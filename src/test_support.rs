@@ -64,15 +64,6 @@ impl FakeTransport {
         }));
     }
 
-    pub fn reply_bytes(&self, status: u16, body: Vec<u8>) {
-        self.replies.borrow_mut().push_back(Ok(HttpResponse {
-            status,
-            status_text: String::new(),
-            headers: vec![],
-            body: BytesBody(body),
-        }));
-    }
-
     /// Answers every request (after the queued replies) with these bytes.
     pub fn reply_always(&self, status: u16, body: Vec<u8>) {
         *self.always.borrow_mut() = Some((status, body));
