@@ -2,6 +2,7 @@
 //! place and write the derived fields onto the same objects the caller receives.
 
 use js_sys::{Array, Reflect};
+use wasm_bindgen::intern;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -55,7 +56,7 @@ impl JsonDoc for JsValue {
     fn set_bool(&mut self, key: &str, value: bool) {
         if self.is_object() {
             // Cannot fail on a plain object from JSON.parse.
-            let _ = Reflect::set(self, &JsValue::from_str(key), &JsValue::from_bool(value));
+            let _ = Reflect::set(self, &JsValue::from_str(intern(key)), &JsValue::from_bool(value));
         }
     }
     fn into_field(self, key: &str) -> Option<Self> {
@@ -67,7 +68,7 @@ impl JsonDoc for JsValue {
     fn set(&mut self, key: &str, value: Self) {
         if self.is_object() {
             // Cannot fail on a plain object.
-            let _ = Reflect::set(self, &JsValue::from_str(key), &value);
+            let _ = Reflect::set(self, &JsValue::from_str(intern(key)), &value);
         }
     }
     fn null() -> Self {
