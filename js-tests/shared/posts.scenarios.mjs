@@ -156,6 +156,20 @@ export const postScenarios = [
     ok(podcasts.total <= all.total);
   }],
 
+  ['searchPosts falls back to the archive search when the search path answers 404', async (ctx) => {
+    await ctx.service.fault({ method: 'GET', path: '/api/v1/search', status: 404 });
+    const found = await ctx.client().searchPosts({ query: '', type: 'newsletter', offset: 2, limit: 10 });
+    const urls = (await ctx.service.apiRequests()).map((r) => r.url);
+    deepEqual(urls, [
+      '/api/v1/search?query=&offset=2&limit=10&type=newsletter',
+      '/api/v1/archive?sort=new&search=&offset=2&limit=10',
+    ]);
+    equal(found.totalIsLowerBound, true);
+    ok(found.results.length > 0 && found.results.every((p) => p.type === 'newsletter'), 'type applied locally');
+    found.results.forEach((post, i) => assertPostRecord(post, `results[${i}]`));
+    ok(found.total >= 2 + found.results.length, 'total counts at least the posts up to this page');
+  }],
+
   ['a non-ASCII slug is percent-encoded as one path segment', async (ctx) => {
     const client = ctx.client();
     const error = await rejects(client.getPost('café-ünïcode'));

@@ -341,3 +341,37 @@ fn note_by_id_is_the_reader_item() {
     assert_eq!(note["entity_key"], "c-131648795");
     assert_eq!(client.transport().sent_paths(), ["/api/v1/reader/comment/131648795"]);
 }
+
+#[test]
+fn search_falls_back_to_the_archive_when_the_search_path_is_missing() {
+    let client = FakeTransport::client(Some("pub.example.com"));
+    client.transport().reply(404, r#"{"error":"Not found"}"#);
+    let mut old = post(1, "podcast");
+    old["post_date"] = json!("2020-01-01T00:00:00.000Z");
+    client.transport().reply(
+        200,
+        &json!([post(2, "podcast"), post(3, "newsletter"), old]).to_string(),
+    );
+    let params = crate::client::SearchParams {
+        query: "q".into(),
+        offset: Some(10),
+        limit: Some(3),
+        post_type: Some("podcast".into()),
+        published_after: Some("2024-01-01".into()),
+        ..Default::default()
+    };
+    let result = block_on(client.search_posts(&params)).unwrap();
+    let ids: Vec<u64> = result["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [2]);
+    assert_eq!(result["total"], 13);
+    assert_eq!(result["totalIsLowerBound"], true);
+    assert_eq!(
+        client.transport().sent_paths()[1],
+        "/api/v1/archive?sort=new&search=q&offset=10&limit=3"
+    );
+}

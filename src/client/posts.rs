@@ -72,6 +72,10 @@ impl<T: Transport> Client<T> {
     }
 
     /// `searchPosts`: `GET <publication>/api/v1/search?query&offset&limit&type&published_after&published_before`.
+    /// No public source shows that path answering on the real service; when it answers
+    /// 404, the publication's archive search (`GET /archive?sort=new&search&offset&limit`)
+    /// is used instead. That one has no total and no date filter: the type and dates are
+    /// applied here, and `total` is then a lower bound, marked `totalIsLowerBound: true`.
     pub async fn search_posts(&self, params: &SearchParams) -> Result<Doc<T>, Error> {
         let endpoint = Endpoint::get(Host::Publication, &["search"])
             .query("query", Some(&params.query))
@@ -80,10 +84,58 @@ impl<T: Transport> Client<T> {
             .query("type", params.post_type.as_deref())
             .query("published_after", params.published_after.as_deref())
             .query("published_before", params.published_before.as_deref());
-        self.fetch(endpoint, |mut doc| {
-            post::decode_search_result(&mut doc)?;
-            Ok(doc)
-        })
-        .await
+        let searched = self
+            .fetch(endpoint, |mut doc| {
+                post::decode_search_result(&mut doc)?;
+                Ok(doc)
+            })
+            .await;
+        match searched {
+            Err(error) if error.status == Some(404) => self.search_archive(params).await,
+            other => other,
+        }
+    }
+
+    async fn search_archive(&self, params: &SearchParams) -> Result<Doc<T>, Error> {
+        let offset = params.offset.unwrap_or(0);
+        let endpoint = Endpoint::get(Host::Publication, &["archive"])
+            .query("sort", Some("new"))
+            .query("search", Some(&params.query))
+            .query("offset", Some(offset))
+            .query("limit", params.limit);
+        let mut list = self
+            .fetch(endpoint, |mut doc| {
+                post::decode_post_list(&mut doc, "the archive search")?;
+                Ok(doc)
+            })
+            .await?;
+        let len = list.array_len().unwrap_or(0);
+        let keep = |post: &Doc<T>| {
+            let text = |key: &str| crate::json::string_field(post, key);
+            let date = text("post_date").unwrap_or_default();
+            params
+                .post_type
+                .as_ref()
+                .is_none_or(|wanted| text("type").as_ref() == Some(wanted))
+                && params
+                    .published_after
+                    .as_ref()
+                    .is_none_or(|after| date.as_str() > after.as_str())
+                && params
+                    .published_before
+                    .as_ref()
+                    .is_none_or(|before| date.as_str() < before.as_str())
+        };
+        let results: Vec<Doc<T>> = (0..len)
+            .filter_map(|index| list.take_item(index))
+            .filter(|post| keep(post))
+            .collect();
+        let mut out = Doc::<T>::new_object();
+        #[allow(clippy::cast_precision_loss)]
+        let total = offset.saturating_add(len as u64) as f64;
+        out.set("total", Doc::<T>::from_f64(total));
+        out.set("results", Doc::<T>::new_array(results));
+        out.set_bool("totalIsLowerBound", true);
+        Ok(out)
     }
 }

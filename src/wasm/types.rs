@@ -310,6 +310,8 @@ export interface PublisherSearchResult {
   total: number;
   /** The current page only. */
   results: PublisherPost[];
+  /** Set when the service had no search and the archive search answered instead: it reports no total, so `total` counts only the posts up to this page. */
+  totalIsLowerBound?: boolean;
   [field: string]: unknown;
 }
 "#;
