@@ -20,11 +20,11 @@ function compile(files) {
   }
 }
 
-// README examples: every ```ts block becomes a file of its own.
+// README examples (the project's and the package's): every ```ts block becomes a file of its own.
 const generated = join(here, '.readme');
 rmSync(generated, { recursive: true, force: true });
 mkdirSync(generated);
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const readme = ['README.md', 'pkg-template/README.md'].map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
 const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
 if (blocks.length === 0) throw new Error('README.md has no ```ts example to check');
 const readmeFiles = blocks.map((code, i) => {
