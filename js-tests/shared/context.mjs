@@ -2,7 +2,7 @@
 // a client factory, and a way to call without a session (a 401), per runtime.
 import { connectService } from './service.mjs';
 
-export async function makeContext({ Publisher, PublisherError, url, apiKey, runtime }) {
+export async function makeContext({ Publisher, PublisherError, NoteBuilder, PublisherNotes, url, apiKey, runtime }) {
   const browser = runtime === 'chromium';
   const service = connectService({ url, apiKey, browser });
   if (browser) await service.signIn();
@@ -10,6 +10,8 @@ export async function makeContext({ Publisher, PublisherError, url, apiKey, runt
   return {
     Publisher,
     PublisherError,
+    NoteBuilder,
+    PublisherNotes,
     service,
     runtime,
     client,
@@ -33,6 +35,7 @@ export async function makeContext({ Publisher, PublisherError, url, apiKey, runt
 /** All scenario lists, in the order they run. */
 export async function allScenarios() {
   const { postScenarios } = await import('./posts.scenarios.mjs');
+  const { interfaceScenarios } = await import('./interface.scenarios.mjs');
   const { faultScenarios } = await import('./faults.scenarios.mjs');
-  return [...postScenarios, ...faultScenarios];
+  return [...postScenarios, ...interfaceScenarios, ...faultScenarios];
 }
