@@ -199,33 +199,39 @@ fn full_profile_by_id_uses_the_handle_the_feed_names() {
     );
 }
 
-#[test]
-fn following_profiles_keep_the_order_and_name_every_user_that_failed() {
+/// A fake service for `getFollowingProfiles`: `ids` are followed, none has activity,
+/// and the profiles of the `failing` ids answer 404.
+fn following_service(ids: &'static str, failing: &'static [u64]) -> crate::Client<FakeTransport> {
     let client = FakeTransport::client(None);
-    client.transport().answer(|request| {
+    client.transport().answer(move |request| {
         let path = request.url.splitn(4, '/').nth(3).unwrap().to_string();
-        let profile = |id: u64| {
-            let mut p = real_sample("user/282291554/profile.json");
-            p["id"] = json!(id);
-            p.to_string()
-        };
-        match path.as_str() {
-            "api/v1/feed/following" => (200, "[1,2,3,4,5,6]".into()),
-            p if p.starts_with("api/v1/reader/feed/profile/") => (
+        if path == "api/v1/feed/following" {
+            return (200, ids.into());
+        }
+        if path.starts_with("api/v1/reader/feed/profile/") {
+            return (
                 200,
                 r#"{"items":[],"originalCursorTimestamp":"t","nextCursor":null}"#.into(),
-            ),
-            "api/v1/user/3/profile" | "api/v1/user/5/profile" => (404, r#"{"error":"Not found"}"#.into()),
-            p => {
-                let id: u64 = p
-                    .trim_start_matches("api/v1/user/")
-                    .trim_end_matches("/profile")
-                    .parse()
-                    .unwrap();
-                (200, profile(id))
-            }
+            );
         }
+        let id: u64 = path
+            .trim_start_matches("api/v1/user/")
+            .trim_end_matches("/profile")
+            .parse()
+            .unwrap();
+        if failing.contains(&id) {
+            return (404, r#"{"error":"Not found"}"#.into());
+        }
+        let mut profile = real_sample("user/282291554/profile.json");
+        profile["id"] = json!(id);
+        (200, profile.to_string())
     });
+    client
+}
+
+#[test]
+fn following_profiles_keep_the_order_and_name_every_user_that_failed() {
+    let client = following_service("[1,2,3,4,5,6]", &[3, 5]);
     let error = block_on(client.get_following_profiles(&|_, _| {})).unwrap_err();
     assert_eq!(error.kind, ErrorKind::Http);
     assert!(
@@ -237,27 +243,7 @@ fn following_profiles_keep_the_order_and_name_every_user_that_failed() {
     );
     assert!(error.message.contains("; user 5: "), "{}", error.message);
 
-    let client = FakeTransport::client(None);
-    client.transport().answer(|request| {
-        let path = request.url.splitn(4, '/').nth(3).unwrap().to_string();
-        match path.as_str() {
-            "api/v1/feed/following" => (200, "[9,8,7]".into()),
-            p if p.starts_with("api/v1/reader/feed/profile/") => (
-                200,
-                r#"{"items":[],"originalCursorTimestamp":"t","nextCursor":null}"#.into(),
-            ),
-            p => {
-                let id: u64 = p
-                    .trim_start_matches("api/v1/user/")
-                    .trim_end_matches("/profile")
-                    .parse()
-                    .unwrap();
-                let mut profile = real_sample("user/282291554/profile.json");
-                profile["id"] = json!(id);
-                (200, profile.to_string())
-            }
-        }
-    });
+    let client = following_service("[9,8,7]", &[]);
     let seen = std::cell::RefCell::new(Vec::new());
     let profiles =
         block_on(client.get_following_profiles(&|done, total| seen.borrow_mut().push((done, total)))).unwrap();
