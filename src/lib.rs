@@ -27,6 +27,8 @@ pub mod transport;
 #[cfg(test)]
 mod fuzz_tests;
 #[cfg(test)]
+mod real_samples_tests;
+#[cfg(test)]
 mod test_support;
 
 #[cfg(target_arch = "wasm32")]
