@@ -35,7 +35,19 @@ export async function makeContext({ Publisher, PublisherError, NoteBuilder, Publ
 /** All scenario lists, in the order they run. */
 export async function allScenarios() {
   const { postScenarios } = await import('./posts.scenarios.mjs');
-  const { interfaceScenarios } = await import('./interface.scenarios.mjs');
   const { faultScenarios } = await import('./faults.scenarios.mjs');
-  return [...postScenarios, ...interfaceScenarios, ...faultScenarios];
+  const { commentScenarios } = await import('./comments.scenarios.mjs');
+  const { noteScenarios } = await import('./notes.scenarios.mjs');
+  const { publishScenarios } = await import('./publish.scenarios.mjs');
+  const { profileScenarios } = await import('./profiles.scenarios.mjs');
+  const { nodeReadScenarios } = await import('./node-reads.scenarios.mjs');
+  return [
+    ...postScenarios,
+    ...commentScenarios,
+    ...noteScenarios,
+    ...publishScenarios,
+    ...profileScenarios,
+    ...nodeReadScenarios,
+    ...faultScenarios,
+  ];
 }
