@@ -149,6 +149,26 @@ export const faultScenarios = [
     assertKind(ctx, await rejects(clientWide.getPosts()), 'aborted');
   }],
 
+  ['next() and for await of note pages obey the signal of their call, or their own', async (ctx) => {
+    const controller = new AbortController();
+    const first = await ctx.client().getNotes({}, { signal: controller.signal });
+    ok(first.hasMore(), 'the feed has more pages');
+    assertKind(ctx, await rejects(first.next({ signal: AbortSignal.abort() })), 'aborted');
+    controller.abort(new Error('walk stopped'));
+    assertKind(ctx, await rejects(first.next()), 'aborted');
+    let seen = 0;
+    const walk = (async () => {
+      for await (const note of first) {
+        if (note) seen += 1;
+      }
+    })();
+    const error = await rejects(walk);
+    assertKind(ctx, error, 'aborted');
+    equal(error.cause?.message, 'walk stopped');
+    equal(seen, first.items.length, 'the first page, then the abort');
+    equal((await ctx.service.apiRequests()).length, 1, 'no further page was requested');
+  }],
+
   ['a non-signal in options is an invalid-argument, and nothing is sent', async (ctx) => {
     const error = await rejects(ctx.client().getPosts({}, { signal: 'stop' }));
     assertKind(ctx, error, 'invalid-argument');
