@@ -6,7 +6,9 @@ export type PublisherErrorKind =
   | 'network'
   | 'invalid-response'
   | 'timeout'
-  | 'aborted';
+  | 'aborted'
+  /** Publishing failed after the request may have acted: it was not resent; the note may exist. */
+  | 'maybe-published';
 
 /** The HTTP response a failure came with. The request's Cookie is never in it. */
 export interface PublisherErrorResponse {

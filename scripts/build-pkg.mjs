@@ -58,8 +58,13 @@ rmSync(cjsEntry);
 
 // wasm-bindgen declares `[Symbol.dispose]()`, which only compiles with lib esnext;
 // callers on es2022 or earlier would get an error from our types. free() stays.
+// The low-level init API (InitInput … __wbg_init, typed with `any`) is not part of the
+// package's surface either: every entry point instantiates the module itself.
 const glueTypes = join(pkg, 'publisher_wasm.d.ts');
-writeFileSync(glueTypes, readFileSync(glueTypes, 'utf8').replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, ''));
+const declarations = readFileSync(glueTypes, 'utf8').replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, '');
+const initApi = declarations.indexOf('export type InitInput');
+if (initApi < 0) throw new Error('publisher_wasm.d.ts has no InitInput: did wasm-bindgen change its output?');
+writeFileSync(glueTypes, `${declarations.slice(0, initApi).trimEnd()}\n`);
 
 for (const name of ['index.d.ts', 'publisher-error.d.ts', 'note-builder.d.ts', 'notes-page.d.ts', 'README.md']) {
   copyFileSync(join(template, name), join(pkg, name));

@@ -494,3 +494,9 @@ console.log(total, firstNoteBody, isPage, isBuilder, fromClient, afterNote, afte
   afterAddParagraph, afterAddBold, afterAddItalic, afterAddText, followingIds, madeKind);
 configured.free();
 
+
+// Every kind a caller may switch on.
+const everyKind: PublisherErrorKind[] = [
+  'config', 'invalid-argument', 'http', 'network', 'invalid-response', 'timeout', 'aborted', 'maybe-published',
+];
+console.log(everyKind);
