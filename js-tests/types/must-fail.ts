@@ -31,3 +31,60 @@ new Publisher({ apiKey: 'k', retry: true }); // @expect-error retry is false or 
 await client.getFollowingProfiles({ onProgress: (done: string) => done }); // @expect-error progress gets numbers
 console.log(notBuilder, subscribers, ids);
 console.log(n);
+
+// Further methods, the builder, notes pages and records.
+import { NoteBuilder, PublisherError } from 'publisher-wasm';
+import type { NoteBodyJson, NoteParagraph, PublisherErrorKind, PublisherNoteComment, PublishNoteRequest } from 'publisher-wasm';
+
+await client.getComment('131648795'); // @expect-error a comment id is a number
+await client.getNoteById('131648795'); // @expect-error a note id is a number
+await client.getPublicProfile(254824415); // @expect-error a handle is a string
+await client.getFullProfileById('jakubslys'); // @expect-error getFullProfileById takes a user id
+await client.getFullProfileBySlug(254824415); // @expect-error getFullProfileBySlug takes a handle
+await client.getNotesBySlug(7); // @expect-error a slug is a string
+await client.getPostsBySlug('h', { limit: '5' }); // @expect-error limit is a number
+await client.getComments(1, { cursor: 'c' }); // @expect-error comment params have no cursor
+await client.getNotes({ cursor: 5 }); // @expect-error a cursor is a string
+await client.getNotes({ offset: 1 }); // @expect-error the notes feed takes no offset
+await client.publishNote(); // @expect-error publishNote needs its text
+await client.publishNote('x', { signal: true }); // @expect-error signal is an AbortSignal
+await client.searchPosts({ query: 'q', published_after: new Date() }); // @expect-error dates are ISO strings
+await client.getFollowingIds({ onProgress: () => {} }); // @expect-error only getFollowingProfiles reports progress
+await client.getFollowingProfiles({ concurrency: 8 }); // @expect-error concurrency is a client option
+const [followed] = await client.getFollowingIds(); followed.toUpperCase(); // @expect-error following ids are numbers
+const total: string = (await client.searchPosts({ query: '' })).total; // @expect-error total is a number
+post.type === 'video'; // @expect-error a post type is newsletter, podcast or thread
+const [fcomment] = await client.getComments(1); fcomment.author.is_admin.valueOf(); // @expect-error is_admin may be absent
+fcomment.created_at.toFixed(); // @expect-error created_at is an ISO string
+const feed = await client.getUserProfile(1); feed.nextCursor.length; // @expect-error the feed's nextCursor is null at the end
+const [feedItem] = feed.items; feedItem.context.users[0].photo_url.length; // @expect-error a user may have no photo
+feedItem.context.timestamp.toFixed(); // @expect-error timestamp is a string
+const noteComment: PublisherNoteComment = feedItem.comment; // @expect-error a restack has no comment
+feedItem.comment?.body_json.type; // @expect-error body_json may be null or absent
+feedItem.comment?.user_id.toUpperCase(); // @expect-error user_id is a number
+const fprofile = await client.getFullProfileBySlug('h'); fprofile.primaryPublication.id; // @expect-error primaryPublication may be null or absent
+fprofile.publicationUsers[0].publication.logo_url.length; // @expect-error a publication may have no logo
+fprofile.subscriberCountNumber.toUpperCase(); // @expect-error subscriberCountNumber is a number
+const fnote = await client.getNoteById(1); fnote.entity_key.toFixed(); // @expect-error entity_key is a string
+const published = await client.publishNote('x'); published.reactions['❤'].toUpperCase(); // @expect-error reaction counts are numbers
+published.body_json.type.toUpperCase(); // @expect-error body_json's members are unknown
+published.id.toUpperCase(); // @expect-error a note id is a number
+client.publishNote('x').id; // @expect-error publishNote returns a promise
+new NoteBuilder(client, 5); // @expect-error the initial text is a string
+new NoteBuilder({ apiKey: 'k' }); // @expect-error a NoteBuilder needs a Publisher
+const fbuilder = client.note('x'); fbuilder.note(); // @expect-error note() of the builder needs its text
+const notAlias: string = fbuilder.addBold('y'); // @expect-error aliases return the builder too
+fbuilder.italic('a').addText(3); // @expect-error a chained call still checks its text
+fbuilder.publish().id; // @expect-error publish() returns a promise
+const fpage = await client.getNotes(); const more: boolean = fpage.hasMore; // @expect-error hasMore is a method
+fpage.nextCursor.length; // @expect-error nextCursor is null at the end
+fpage.items = []; // @expect-error items is read-only
+fpage.originalCursorTimestamp.toFixed(); // @expect-error originalCursorTimestamp is a string
+for await (const feedNote of fpage) feedNote.type.toFixed(); // @expect-error iteration yields notes
+const kind: PublisherErrorKind = 'fatal'; // @expect-error not a kind
+new PublisherError('x', { kind: 'fatal' }); // @expect-error not a kind
+new PublisherError('x').response.body; // @expect-error an error may have no response
+const role: PublishNoteRequest['replyMinimumRole'] = 'only_paid'; // @expect-error replies are open to everyone
+const paragraph: NoteParagraph = { type: 'paragraph', content: [{ type: 'text' }] }; // @expect-error a text node needs its text
+const doc: NoteBodyJson = { type: 'doc', attrs: { schemaVersion: 'v2' }, content: [] }; // @expect-error the schema version is v1
+console.log(total, noteComment, notAlias, more, kind, role, paragraph, doc);
