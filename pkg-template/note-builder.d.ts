@@ -25,5 +25,5 @@ export declare class NoteBuilder {
   /** Alias of `simple`. */
   addText(text: string): this;
   /** Publishes the note. Rejects with `invalid-argument` when the note has no text. */
-  publish(options?: CallOptions): Promise<PublishNoteResponse>;
+  publish(options?: CallOptions | null): Promise<PublishNoteResponse>;
 }

@@ -33,7 +33,7 @@ console.log(notBuilder, subscribers, ids);
 console.log(n);
 
 // Further methods, the builder, notes pages and records.
-import { NoteBuilder, PublisherError } from 'publisher-wasm';
+import { NoteBuilder, PublisherError, PublisherNotes } from 'publisher-wasm';
 import type { NoteBodyJson, NoteParagraph, PublisherErrorKind, PublisherNoteComment, PublishNoteRequest } from 'publisher-wasm';
 
 await client.getComment('131648795'); // @expect-error a comment id is a number
@@ -88,3 +88,4 @@ const role: PublishNoteRequest['replyMinimumRole'] = 'only_paid'; // @expect-err
 const paragraph: NoteParagraph = { type: 'paragraph', content: [{ type: 'text' }] }; // @expect-error a text node needs its text
 const doc: NoteBodyJson = { type: 'doc', attrs: { schemaVersion: 'v2' }, content: [] }; // @expect-error the schema version is v1
 console.log(total, noteComment, notAlias, more, kind, role, paragraph, doc);
+new PublisherNotes(); // @expect-error pages come from getNotes and next()

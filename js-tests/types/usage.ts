@@ -237,7 +237,7 @@ function readNote(note: PublisherNote): string {
 function readUserProfile(profile: PublisherUserProfile): string {
   const items: PublisherNote[] = exact<PublisherNote[]>()(profile.items);
   const timestamp: string = exact<string>()(profile.originalCursorTimestamp);
-  const nextCursor: string | null = exact<string | null>()(profile.nextCursor);
+  const nextCursor: string | null | undefined = exact<string | null | undefined>()(profile.nextCursor);
   const further: unknown = exact<unknown>()(profile.other);
   return [timestamp, nextCursor, further, ...items.map(readNote)].join();
 }
@@ -285,8 +285,8 @@ function readPublicProfile(profile: PublisherPublicProfile): string {
 
 function readFullProfile(profile: PublisherFullProfile): string {
   const asPublic: PublisherPublicProfile = profile;
-  const userProfile: PublisherUserProfile | undefined = exact<PublisherUserProfile | undefined>()(profile.userProfile);
-  return [readPublicProfile(asPublic), userProfile === undefined ? '' : readUserProfile(userProfile)].join();
+  const userProfile: PublisherUserProfile = exact<PublisherUserProfile>()(profile.userProfile);
+  return [readPublicProfile(asPublic), readUserProfile(userProfile)].join();
 }
 
 function readPublished(response: PublishNoteResponse): string {

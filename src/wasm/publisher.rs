@@ -15,7 +15,7 @@ use super::error::{to_js, to_js_with_cause};
 use super::fetch::FetchTransport;
 use super::types::{
     CallOptionsArg, CommentParamsArg, FollowingOptionsArg, NoteReadParamsArg, NotesParamsArg, PaginationParamsArg,
-    ProfileReadParamsArg, PublisherConfigArg, SearchParamsArg,
+    ProfileReadParamsArg, PublisherConfigArg, SearchParamsArg, TextArg,
 };
 use crate::args::Arg;
 use crate::client::{Client, PostsParams, ReadParams, SearchArgs, SearchParams};
@@ -294,10 +294,8 @@ impl Publisher {
 
     /// A `NoteBuilder` on this client; `text` starts the first paragraph.
     #[wasm_bindgen(unchecked_return_type = "NoteBuilder")]
-    pub fn note(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string | undefined")] text: JsValue,
-    ) -> Result<JsValue, JsValue> {
+    pub fn note(&self, text: Option<TextArg>) -> Result<JsValue, JsValue> {
+        let text = text.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
         JsNoteBuilder::new(self.share(), &text).map(JsValue::from)
     }
 

@@ -23,6 +23,8 @@ extern "C" {
     pub type NoteReadParamsArg;
     #[wasm_bindgen(typescript_type = "CallOptions")]
     pub type CallOptionsArg;
+    #[wasm_bindgen(typescript_type = "string")]
+    pub type TextArg;
     #[wasm_bindgen(typescript_type = "FollowingOptions")]
     pub type FollowingOptionsArg;
 }
@@ -221,8 +223,8 @@ export interface PublisherNote {
 export interface PublisherUserProfile {
   items: PublisherNote[];
   originalCursorTimestamp: string;
-  /** null at the end of the feed. */
-  nextCursor: string | null;
+  /** null (or absent, or empty) at the end of the feed. */
+  nextCursor?: string | null;
   [field: string]: unknown;
 }
 
@@ -262,7 +264,7 @@ export interface PublisherPublicProfile {
 
 /** A public profile with the user's activity feed (interface §2.10). */
 export interface PublisherFullProfile extends PublisherPublicProfile {
-  userProfile?: PublisherUserProfile;
+  userProfile: PublisherUserProfile;
 }
 
 /** A text node of a note. */
