@@ -110,6 +110,8 @@ impl<T: Transport> Client<T> {
         let mut attempt: u32 = 0;
         let outcome = loop {
             attempt = attempt.saturating_add(1);
+            // Outlives the match: a status failure borrows its Retry-After from it.
+            let retry_after: Option<String>;
             let (failure, error) = match self.transport.send(&request, self.config.timeout_ms()).await {
                 Err(SendError { error, not_sent }) => {
                     let failure = match error.kind {
@@ -122,30 +124,12 @@ impl<T: Transport> Client<T> {
                     (failure, Error { message, ..error })
                 }
                 Ok(response) if !(200..300).contains(&response.status) => {
-                    let retry_after = response.header("retry-after").map(str::to_string);
-                    let error = Error::http(&request_line, snapshot(&response));
-                    match self.verdict(
-                        &request,
-                        attempt,
-                        Failure::Status {
-                            status: response.status,
-                            retry_after: retry_after.as_deref(),
-                        },
-                    ) {
-                        Verdict::RetryAfter { millis } => {
-                            if let Err(error) = self.transport.sleep(millis).await {
-                                break Err(self.finish(error, attempt, &request_line, None));
-                            }
-                            continue;
-                        }
-                        Verdict::GiveUp => {
-                            let failure = Failure::Status {
-                                status: response.status,
-                                retry_after: None,
-                            };
-                            break Err(self.finish(error, attempt, &request_line, Some(failure)));
-                        }
-                    }
+                    retry_after = response.header("retry-after").map(str::to_string);
+                    let failure = Failure::Status {
+                        status: response.status,
+                        retry_after: retry_after.as_deref(),
+                    };
+                    (failure, Error::http(&request_line, snapshot(&response)))
                 }
                 Ok(response) => match response.body.parse_json() {
                     Ok(doc) => {
