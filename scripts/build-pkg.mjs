@@ -71,6 +71,9 @@ for (const name of ['index.d.ts', 'publisher-error.d.ts', 'note-builder.d.ts', '
 }
 copyFileSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
 rmSync(join(pkg, '.gitignore'), { force: true });
+// The raw wasm exports' types (all `any`) serve bundlers that import the .wasm
+// directly; every entry here instantiates it itself.
+rmSync(join(pkg, 'publisher_wasm_bg.wasm.d.ts'), { force: true });
 
 // package.json: wasm-pack's version and name, the template's fields over the rest.
 const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));

@@ -1,6 +1,7 @@
 // Posts, configuration and errors, against the local service. The same scenarios run
 // in Node, Deno and headless Chromium; each asserts the result and what went on the wire.
 import { deepEqual, equal, match, ok, rejects, throws } from './assert.mjs';
+import { assertSession, onlyRequest } from './wire.mjs';
 
 const POST_TYPES = ['newsletter', 'podcast', 'thread'];
 const PAID = ['only_paid', 'founding'];
@@ -26,23 +27,6 @@ function assertPassThrough(post, raw, where) {
   const { published, paywalled, ...rest } = post;
   deepEqual(rest, raw, `${where} passes every service field through untouched`);
   equal(published, raw.is_published ?? true, `${where}.published`);
-}
-
-async function onlyRequest(service) {
-  const requests = await service.apiRequests();
-  equal(requests.length, 1, `one request (saw ${requests.map((r) => `${r.method} ${r.url}`).join(', ')})`);
-  return requests[0];
-}
-
-function assertSession(request, service) {
-  const cookie = request.headers.cookie ?? '';
-  if (service.browser) {
-    ok(cookie.includes(`connect.sid=s%3A${service.apiKey}`), `browser sent its session cookie: ${cookie}`);
-  } else {
-    equal(cookie, `connect.sid=s%3A${service.apiKey}`, 'Cookie header');
-    match(request.headers['user-agent'], /^Mozilla\/5\.0/, 'browser-like User-Agent');
-  }
-  equal(request.headers.accept, 'application/json', 'Accept');
 }
 
 async function assertNothingSent(service) {
