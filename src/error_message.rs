@@ -59,10 +59,9 @@ pub fn unreadable_body(request: &str, response: &ResponseSnapshot, why: &str) ->
         Body::Html(title) => format!("it is {}", html_page(&title)),
         Body::ShortText(text) => format!("it reads \"{text}\""),
         Body::JsonMessage(_) | Body::JsonWithoutMessage | Body::Unreadable(_) => {
-            let chars = response.body.chars().count();
             // V8 appends a quote of the body (`…, "<!DOCTYPE "... is not valid JSON`).
             let why = clean_text(why.split(", \"").next().unwrap_or(why), MAX_DETAIL_CHARS);
-            format!("it breaks off or goes wrong within its {chars} characters ({why})")
+            format!("it is cut off or malformed ({why})")
         }
     };
     fit(&format!(
@@ -563,7 +562,7 @@ mod tests {
         let ok = |body: &str, content_type: &str| response(200, "OK", content_type, body);
         assert_eq!(
             unreadable_body("GET /p", &ok("[{\"id\": 1, \"ti", "application/json"), "EOF while parsing a string at line 1 column 14"),
-            "GET /p failed: HTTP 200 OK with a body that is not valid JSON: it breaks off or goes wrong within its 14 characters (EOF while parsing a string at line 1 column 14)"
+            "GET /p failed: HTTP 200 OK with a body that is not valid JSON: it is cut off or malformed (EOF while parsing a string at line 1 column 14)"
         );
         assert_eq!(
             unreadable_body("GET /p", &ok("", "application/json"), "EOF"),
@@ -586,7 +585,7 @@ mod tests {
             "Unexpected token 'b', \"[1,<b>\" is not valid JSON",
         );
         assert!(
-            marked.ends_with("within its 3 characters (Unexpected token 'b')"),
+            marked.ends_with("it is cut off or malformed (Unexpected token 'b')"),
             "{marked}"
         );
     }
