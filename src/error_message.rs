@@ -80,7 +80,10 @@ pub fn unexpected_record(request: &str, problem: &str) -> String {
 /// A request that got no complete answer. `detail` comes from the runtime's fetch (or
 /// the abort reason, or the timeout); `not_sent` when the connection was refused.
 pub fn send_failure(request: &str, kind: ErrorKind, detail: &str, not_sent: bool) -> String {
-    let detail = clean_text(detail, MAX_DETAIL_CHARS);
+    let detail = match kind {
+        ErrorKind::Network => network_detail(detail),
+        _ => clean_text(detail, MAX_DETAIL_CHARS),
+    };
     let sentence = match kind {
         ErrorKind::Aborted => format!("{request} was aborted: {detail}"),
         ErrorKind::Timeout => format!("{request} failed: {detail}"),
@@ -101,6 +104,29 @@ pub fn send_failure(request: &str, kind: ErrorKind, detail: &str, not_sent: bool
         }
     };
     fit(&sentence)
+}
+
+/// A runtime's description of a failed connection, without URLs (the message names
+/// the request already). Runtimes nest causes as `outer: inner: root`, so a long one
+/// keeps its end, where the root cause is.
+fn network_detail(detail: &str) -> String {
+    let without_urls: Vec<&str> = detail.split_whitespace().filter(|word| !word.contains("://")).collect();
+    let text = clean_text(&without_urls.join(" "), usize::MAX);
+    let chars = text.chars().count();
+    if chars <= MAX_DETAIL_CHARS {
+        return text;
+    }
+    let skip = chars.saturating_sub(MAX_DETAIL_CHARS.saturating_sub(1));
+    let tail_start = text.char_indices().nth(skip).map_or(0, |(at, _)| at);
+    let tail = text.get(tail_start..).unwrap_or_default();
+    let tail = tail.split_once(": ").map_or(tail, |(_, rest)| rest);
+    // The edge's own "fetch failed (…)" wrapper leaves a parenthesis without its opener.
+    let tail = if tail.matches(')').count() > tail.matches('(').count() {
+        tail.strip_suffix(')').unwrap_or(tail)
+    } else {
+        tail
+    };
+    format!("…{tail}")
 }
 
 /// The message a call ends with: `message`, then how many attempts it took, then for a
@@ -595,6 +621,17 @@ mod tests {
         assert_eq!(
             send_failure("GET /p", ErrorKind::Network, "fetch failed (UND_ERR_SOCKET: other side closed)", false),
             "GET /p failed: the connection failed before a complete answer arrived (fetch failed (UND_ERR_SOCKET: other side closed))"
+        );
+        assert_eq!(
+            send_failure(
+                "GET /p",
+                ErrorKind::Network,
+                "fetch failed (error sending request from 127.0.0.1:57464 for http://127.0.0.1:42113/api/v1/posts \
+                 (127.0.0.1:42113): client error (SendRequest): connection closed before message completed)",
+                false
+            ),
+            "GET /p failed: the connection failed before a complete answer arrived \
+             (…client error (SendRequest): connection closed before message completed)"
         );
         assert_eq!(
             send_failure("GET /p", ErrorKind::Network, "Failed to fetch", false),
