@@ -74,6 +74,16 @@ result.identity = same.length === 4 && crossed === 'ok' ? 'ok' : \`FAILED: ident
 console.log(JSON.stringify(result));
 `);
 
+// A custom loader: nothing loads until the program hands the wasm to init().
+write('esm/init.js', `import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import * as publisher from 'publisher-wasm/init';
+import { check } from '../check.mjs';
+const wasm = createRequire(import.meta.url).resolve('publisher-wasm/publisher_wasm_bg.wasm');
+await publisher.init(await WebAssembly.compile(await readFile(wasm)));
+console.log(JSON.stringify(await check(publisher, JSON.parse(process.argv[2]))));
+`);
+
 async function runProgram(command, args, cwd) {
   const { stdout } = await execFile(command, args, { cwd: join(project, cwd), encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } });
   const line = stdout.trim().split('\n').pop();
@@ -213,11 +223,16 @@ const typeModes = {
   'commonjs (.ts)': { file: 'use.ts', options: { module: 'commonjs', moduleResolution: 'node10' } },
   'nodenext ESM, lib es2022 + DOM: the DOM fetch as the fetch option': { file: 'dom.mts', options: { module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'] } },
 };
+// The explicit-init entry is ESM only: its types are checked where ESM is written.
+const initUse = `import { init, initSync } from 'publisher-wasm/init';
+export const loaders: [typeof init, typeof initSync] = [init, initSync];
+export async function load(bytes: Uint8Array): Promise<void> { await init(bytes); }
+`;
 write('types/dom.mts', `${typeUse}
 new Publisher({ apiKey: 'k', fetch, signal: new AbortController().signal });
 new Publisher({ apiKey: 'k', fetch: (url, init) => fetch(url, init) });
 `);
-for (const file of ['use.mts', 'use.cts', 'use.ts']) write(`types/${file}`, typeUse);
+for (const file of ['use.mts', 'use.cts', 'use.ts']) write(`types/${file}`, file === 'use.cts' ? typeUse : `${typeUse}${initUse}`);
 async function typeCheck(name) {
   const { file, options } = typeModes[name];
   const dir = join(project, 'types', name.replace(/[^a-z0-9]+/gi, '-'));
@@ -271,6 +286,8 @@ row('Node 24, require of publisher-wasm/embedded bundled into one file (esbuild 
     rmSync(alone, { recursive: true, force: true });
   }
 });
+row('Node 20, publisher-wasm/init with the wasm compiled by the program', `Node ${nodeVersion(process.execPath)}`, (service) =>
+  runProgram(process.execPath, ['init.js', params(service)], 'esm'));
 row('Deno, --allow-net only', `Deno ${denoVersion}`, (service) =>
   runProgram(denoPath, ['run', '--no-lock', '--allow-net=127.0.0.1', 'main.js', params(service)], 'esm'));
 row('Bun, import', `Bun ${v.bun}`, (service) => runProgram(tools.bun, ['main.js', params(service)], 'esm'));
