@@ -317,8 +317,8 @@ bundled('esbuild-esm', `esbuild ${esbuildVersion} --format=esm`);
 bundled('esbuild-iife', `esbuild ${esbuildVersion} --format=iife`);
 bundled('esbuild-cjs', `esbuild ${esbuildVersion}, "type": "commonjs" + require`);
 bundled('rollup', `rollup ${v.rollup} + node-resolve ${v['@rollup/plugin-node-resolve']}`);
-row('page without a bundler (import map → embedded.js)', 'Chromium', (service) => runPage(service, 'nobundler/embedded.html'));
-row('page without a bundler (import map → publisher-wasm/web)', 'Chromium', (service) => runPage(service, 'nobundler/web.html'));
+row('page without a bundler in Chromium (import map → embedded.js)', 'Chromium', (service) => runPage(service, 'nobundler/embedded.html'));
+row('page without a bundler in Chromium (import map → publisher-wasm/web)', 'Chromium', (service) => runPage(service, 'nobundler/web.html'));
 for (const name of Object.keys(typeModes)) {
   row(`tsc ${name}${typeModes[name].options.lib ? '' : ', lib es2022'}, no @types`, `TypeScript ${tscVersion}`, async () => {
     const verdict = await typeCheck(name);
@@ -349,7 +349,7 @@ try {
     }
     const steps = 'types' in result ? ['types'] : STEPS.concat('identity' in result ? ['identity'] : []);
     const good = steps.every((step) => result[step] === 'ok');
-    const toolName = tool === 'Chromium' || where.includes('Chromium') ? `${tool}; Chromium ${chromiumVersion}` : tool;
+    const toolName = tool === 'Chromium' ? `Chromium ${chromiumVersion}` : where.includes('Chromium') ? `${tool}; Chromium ${chromiumVersion}` : tool;
     table.push({ where, tool: toolName, result, steps, good, ms: Date.now() - started });
     if (good) passed += 1;
     else failed += 1;
@@ -369,8 +369,8 @@ for (const { where, tool, result } of table) {
   const other = result.types !== undefined ? `types ${mark(result.types)}`
     : result.identity === undefined ? ''
       : where.includes('one file') ? `no file read ${mark(result.identity)}` : `one identity ${mark(result.identity)}`;
-  const notes = result.warnings ? `; ${result.warnings.length} bundler warning(s)` : '';
-  console.log(`| ${where} | ${tool} | ${mark(result.list)} | ${mark(result['404'])} | ${mark(result.publish)} | ${other}${notes} |`);
+  const notes = result.warnings ? `${result.warnings.length} bundler warning(s): ${result.warnings[0]}` : '';
+  console.log(`| ${where} | ${tool} | ${mark(result.list)} | ${mark(result['404'])} | ${mark(result.publish)} | ${[other, notes].filter(Boolean).join('; ')} |`);
 }
 console.log(`\nconsumers: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
