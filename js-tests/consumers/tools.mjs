@@ -4,7 +4,7 @@
 //   node js-tests/consumers/tools.mjs     installs if missing, prints the folder
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +29,13 @@ export function ensureTools() {
   // npm install, not ci: this registry's lockfile leaves out other platforms' optional
   // packages, which npm ci then calls out of sync. Versions are pinned in package.json.
   console.error(`consumer tools: npm install into ${dir}`);
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: staging, stdio: ['ignore', 'inherit', 'inherit'] });
-  execFileSync('touch', [join(staging, '.complete')]);
+  try {
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: staging, stdio: ['ignore', 'inherit', 'inherit'] });
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  writeFileSync(join(staging, '.complete'), '');
   rmSync(dir, { recursive: true, force: true });
   renameSync(staging, dir);
   return dir;
