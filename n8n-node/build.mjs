@@ -4,14 +4,16 @@
 // __dirname). The node requires that one file, so the client loads once per process.
 // The svg icons and the codex file are copied beside their code.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
-const clientPkg = join(here, 'node_modules', 'publisher-wasm');
+// The real path: the wasm glue imports its snippets by relative path, and a second copy
+// of PublisherError would break instanceof.
+const clientPkg = realpathSync(join(here, 'node_modules', 'publisher-wasm'));
 if (!existsSync(join(clientPkg, 'publisher_wasm_bg.wasm'))) {
   throw new Error('node_modules/publisher-wasm has no wasm: build the client first (node scripts/build-pkg.mjs at the repository root)');
 }

@@ -45,16 +45,16 @@ export function n8nFetch(httpRequest: HttpRequest): FetchFunction {
     // A failure passes through unchanged: the client reads a refused connection from its
     // code (ECONNREFUSED) and an abort from its own signals.
     const response = (await httpRequest({
-        url: String(input),
-        method: (init?.method ?? 'GET').toUpperCase() as IHttpRequestMethods,
-        headers: requestHeaders(init),
-        ...(typeof init?.body === 'string' ? { body: init.body } : {}),
-        encoding: 'arraybuffer',
-        json: false,
-        returnFullResponse: true,
-        ignoreHttpStatusErrors: true,
-        disableFollowRedirect: false,
-        ...(signal ? { abortSignal: signal } : {}),
+      url: String(input),
+      method: (init?.method ?? 'GET').toUpperCase() as IHttpRequestMethods,
+      headers: requestHeaders(init),
+      ...(typeof init?.body === 'string' ? { body: init.body } : {}),
+      encoding: 'arraybuffer',
+      json: false,
+      returnFullResponse: true,
+      ignoreHttpStatusErrors: true,
+      disableFollowRedirect: false,
+      ...(signal ? { abortSignal: signal } : {}),
     })) as FullResponse;
     const status = response.statusCode ?? 0;
     return new Response(NO_BODY.has(status) ? null : bodyBytes(response.body), {
