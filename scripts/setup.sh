@@ -34,4 +34,11 @@ fi
 npm ci --no-audit --no-fund
 # Debian's binaryen breaks wasm-bindgen's externref table: npm's must be the one found.
 [ "$(command -v wasm-opt)" = "$PWD/node_modules/.bin/wasm-opt" ] || { echo "setup: wrong wasm-opt: $(command -v wasm-opt)"; exit 1; }
+
+# The n8n node: its build and lint tools (npm install, not npm ci: the registry lacks some
+# optional non-Linux builds its lockfile names), and Node 24 + n8n 2.41.1 for its e2e
+# test, cached outside the clone by scripts/install-n8n.sh.
+(cd n8n-node && npm install --ignore-scripts --no-audit --no-fund --no-save)
+bash scripts/install-n8n.sh >/dev/null
+
 echo "setup: ready"
