@@ -2,11 +2,13 @@
 // client's wasm embedded, into dist/shared/client.js; the node and the credential both
 // require that file, so the wasm is compiled once per process.
 import { Publisher, PublisherError } from 'publisher-wasm';
-import type { PublisherConfig } from 'publisher-wasm';
+import type { PublisherConfig, PublisherFetch } from 'publisher-wasm';
 
 export { Publisher, PublisherError };
 export type {
   PublisherConfig,
+  PublisherFetch,
+  PublisherFetchResponse,
   PublisherNote,
   PublisherPost,
   PublishNoteResponse,
@@ -19,9 +21,6 @@ export interface PublisherCredentials {
   cookieName: 'connect.sid' | 'substack.sid' | 'both';
   baseUrl: string;
 }
-
-/** A fetch-compatible function (the client's `fetch` option). */
-export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
 
 export function readCredentials(data: Record<string, unknown>): PublisherCredentials {
   const text = (name: string): string => {
@@ -43,9 +42,9 @@ export function readCredentials(data: Record<string, unknown>): PublisherCredent
  */
 export function createClient(
   credentials: PublisherCredentials,
-  options: { fetch?: FetchFunction; signal?: AbortSignal } = {},
+  options: { fetch?: PublisherFetch; signal?: AbortSignal } = {},
 ): Publisher {
-  const config: PublisherConfig & { fetch?: FetchFunction } = {
+  const config: PublisherConfig = {
     apiKey: credentials.apiKey,
     cookieName: credentials.cookieName,
   };

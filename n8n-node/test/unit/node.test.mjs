@@ -73,7 +73,7 @@ test('post getAll: GET /posts with limit and offset, each post mapped to the §2
   assert.ok(service.requests[0].headers.cookie.includes(`connect.sid=s%3A${API_KEY}`));
 });
 
-test('HTTP goes through n8n\'s helpers.httpRequest, with the client\'s abort signal', { todo: 'needs the client\'s fetch option' }, async () => {
+test('HTTP goes through n8n\'s helpers.httpRequest, with the client\'s abort signal', async () => {
   const { ctx } = await run([{ resource: 'post', operation: 'getPostById', postId: 167180194 }]);
   assert.equal(ctx.httpCalls.length, 1);
   assert.equal(ctx.httpCalls[0].url, `${service.url}/api/v1/posts/by-id/167180194`);
