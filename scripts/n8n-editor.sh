@@ -12,7 +12,9 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 CHECK=${1:-}
-PORT=${N8N_PORT:-5678}
+free_port() { node -e 's=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+# The check (run by npm test) takes free ports; the editor the usual one.
+if [ "$CHECK" = "--check" ]; then PORT=${N8N_PORT:-$(free_port)}; else PORT=${N8N_PORT:-5678}; fi
 
 [ -f pkg/publisher_wasm_bg.wasm ] || node scripts/build-pkg.mjs
 (
@@ -47,7 +49,7 @@ export N8N_PORT=$PORT N8N_LISTEN_ADDRESS=127.0.0.1 N8N_HOST=127.0.0.1 N8N_SECURE
 export N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false
 export N8N_DYNAMIC_BANNERS_ENABLED=false N8N_VERIFIED_PACKAGES_ENABLED=false N8N_UNVERIFIED_PACKAGES_ENABLED=true
 export N8N_DISABLED_MODULES=mcp-registry N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=true N8N_PERSONALIZATION_ENABLED=false
-export N8N_RUNNERS_BROKER_PORT=${N8N_RUNNERS_BROKER_PORT:-$((PORT + 1))}
+export N8N_RUNNERS_BROKER_PORT=${N8N_RUNNERS_BROKER_PORT:-$(free_port)}
 
 # The node, unpacked where n8n's own installer puts community packages.
 PACKAGE_DIR=$USER_FOLDER/.n8n/nodes/node_modules/n8n-nodes-publisher
