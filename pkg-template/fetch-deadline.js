@@ -28,18 +28,6 @@ function refused(error) {
   return code === 'ECONNREFUSED' || /connection refused/i.test(String(error?.message ?? ''));
 }
 
-/**
- * Whether a script may set the Cookie header here. Browsers (pages and their
- * workers) silently drop it from a Request; Node, Deno, Bun and workerd keep it.
- */
-export function scriptMaySetCookie() {
-  try {
-    return new Request('http://127.0.0.1/', { headers: { cookie: 'probe=1' } }).headers.has('cookie');
-  } catch {
-    return false;
-  }
-}
-
 // A response's headers as [name, value] pairs: forEach is what every fetch-compatible
 // Headers has (the DOM's, undici's, a polyfill's), iteration is not.
 function headerPairs(headers) {

@@ -22,11 +22,16 @@ extern "C" {
         signals: &Array,
         fetch: Option<Function>,
     ) -> Promise;
+
+    #[wasm_bindgen(js_name = sleep)]
+    fn sleep_for(ms: f64, signals: &Array) -> Promise;
+}
+
+#[wasm_bindgen(module = "/pkg-template/runtime.js")]
+extern "C" {
     /// Whether the runtime lets a script set the `Cookie` header (browsers do not).
     #[wasm_bindgen(js_name = scriptMaySetCookie)]
     pub fn script_may_set_cookie() -> bool;
-    #[wasm_bindgen(js_name = sleep)]
-    fn sleep_for(ms: f64, signals: &Array) -> Promise;
 }
 
 #[wasm_bindgen]
