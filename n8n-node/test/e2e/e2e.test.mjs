@@ -145,6 +145,8 @@ before(async () => {
       parameters: { resource: 'post', operation: 'getPostById', postId: '={{ $json.postId }}' } }],
     ['multi-item', { name: 'multi-item', path: 'multi-item', splitOut: 'body.items',
       parameters: { resource: 'note', operation: 'getNoteById', noteId: '={{ $json.noteId }}' } }],
+    ['retry on fail', { name: 'retry on fail', path: 'note-create-retry', retryOnFail: true,
+      parameters: { resource: 'note', operation: 'create', title: 'Twice?', body: 'never' } }],
     ['uncertain create', { name: 'uncertain create', path: 'note-create-uncertain',
       parameters: { resource: 'note', operation: 'create', title: 'Cut off', body: 'answer lost' } }],
   );
@@ -275,6 +277,17 @@ test('uncertain create: the note was published but the answer was cut; the node 
   const published = (await client.getNotes()).items.filter((n) => n.comment?.body === 'Cut off\n\nanswer lost');
   assert.equal(published.length, 1, 'the service holds the note once');
   report.behaviour.uncertainCreate = { name: error.name, message: error.message, description: error.description, postsSent: posts.length, notesHeld: published.length };
+});
+
+test('Retry On Fail on a create node: refused with a clear message, nothing sent', async () => {
+  await control('DELETE', 'requests');
+  const answer = await callWebhook('note-create-retry');
+  assert.equal(answer.status, 500);
+  const error = (await lastExecution('retry on fail')).data.resultData.error;
+  assert.equal(error.name, 'NodeOperationError');
+  assert.match(error.message, /Retry On Fail is on/);
+  assert.deepEqual(await requestLog(), []);
+  report.behaviour.retryOnFailCreate = { name: error.name, message: error.message };
 });
 
 test('credential test: the good key passes, a wrong key fails with a clear message', async () => {

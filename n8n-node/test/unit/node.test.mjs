@@ -354,3 +354,16 @@ test('n8n\'s answer shapes: repeated headers, a Buffer or string body, an empty 
   assert.equal('body' in calls[1], false);
   assert.equal(await (await fetchLike('http://127.0.0.1:1/', init)).text(), '');
 });
+
+test('Retry On Fail on a node that creates notes: refused before anything is sent', async () => {
+  const { error } = await failure(
+    [{ resource: 'post', operation: 'getPostById', postId: 167180194 }, { resource: 'note', operation: 'create', title: 'x', body: 'y' }],
+    { retryOnFail: true },
+  );
+  assert.ok(error instanceof NodeOperationError);
+  assert.match(error.message, /Retry On Fail is on/);
+  assert.equal(error.context.itemIndex, 1);
+  assert.equal(service.requests.length, 0);
+  const reads = await run([{ resource: 'post', operation: 'getPostById', postId: 167180194 }], { retryOnFail: true });
+  assert.equal(reads.json.length, 1, 'reads are not affected');
+});
