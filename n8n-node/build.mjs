@@ -1,10 +1,10 @@
 // Builds dist/: tsc checks the types; esbuild writes three CommonJS files (n8n loads
 // nodes with require): the node, the credential, and dist/shared/client.js, a bundle of
-// the client package's Node entry, whose wasm is embedded (no runtime dependency, no fs,
-// no __dirname). The node requires that one file, so the client loads once per process.
+// the client package's embedded entry (publisher-wasm/embedded: no runtime dependency,
+// no fs, no __dirname). The node requires that one file, so the client loads once per process.
 // The svg icons and the codex file are copied beside their code.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
 const clientPkg = join(here, 'node_modules', 'publisher-wasm');
-if (!existsSync(join(clientPkg, 'node.cjs'))) {
+if (!existsSync(join(clientPkg, 'package.json'))) {
   throw new Error('node_modules/publisher-wasm is not built: run node scripts/build-pkg.mjs at the repository root');
 }
 
@@ -25,6 +25,11 @@ await build({
   entryPoints: [join(here, 'shared', 'client.ts')],
   outfile: join(dist, 'shared', 'client.js'),
 });
+// An installed node has only dist/: the client must not look for files beside itself.
+const bundled = readFileSync(join(dist, 'shared', 'client.js'), 'utf8');
+for (const needle of ['__dirname', 'readFileSync', 'import.meta']) {
+  if (bundled.includes(needle)) throw new Error(`dist/shared/client.js uses ${needle}: the client entry is not the embedded one`);
+}
 // The node's own modules are bundled into its file; the client stays one shared file.
 const clientIsShared = {
   name: 'client-is-shared',

@@ -1,8 +1,8 @@
-// The one place that imports the client package. The build bundles this file, with the
-// client's wasm embedded, into dist/shared/client.js; the node and the credential both
-// require that file, so the wasm is compiled once per process.
-import { Publisher, PublisherError } from 'publisher-wasm';
-import type { PublisherConfig, PublisherFetch } from 'publisher-wasm';
+// The one place that imports the client package: its entry with the wasm embedded (no
+// file to find at run time). The build bundles this file into dist/shared/client.js,
+// which the node requires, so the wasm is compiled once per process.
+import { Publisher, PublisherError } from 'publisher-wasm/embedded';
+import type { PublisherConfig, PublisherFetch } from 'publisher-wasm/embedded';
 
 export { Publisher, PublisherError };
 export type {
@@ -12,7 +12,7 @@ export type {
   PublisherNote,
   PublisherPost,
   PublishNoteResponse,
-} from 'publisher-wasm';
+} from 'publisher-wasm/embedded';
 
 /** What the `publisherApi` credential holds. */
 export interface PublisherCredentials {
