@@ -4,10 +4,15 @@
  * Whether a script may set the Cookie header here. Browsers (pages and their
  * workers) silently drop it from a Request; Node, Deno, Bun and workerd keep it.
  */
+let maySetCookie;
+
 export function scriptMaySetCookie() {
-  try {
-    return new Request('http://127.0.0.1/', { headers: { cookie: 'probe=1' } }).headers.has('cookie');
-  } catch {
-    return false;
+  if (maySetCookie === undefined) {
+    try {
+      maySetCookie = new Request('http://127.0.0.1/', { headers: { cookie: 'probe=1' } }).headers.has('cookie');
+    } catch {
+      maySetCookie = false;
+    }
   }
+  return maySetCookie;
 }

@@ -211,7 +211,7 @@ const typeModes = {
   'nodenext CommonJS (.cts)': { file: 'use.cts', options: { module: 'nodenext', moduleResolution: 'nodenext' } },
   'bundler (.ts)': { file: 'use.ts', options: { module: 'esnext', moduleResolution: 'bundler' } },
   'commonjs (.ts)': { file: 'use.ts', options: { module: 'commonjs', moduleResolution: 'node10' } },
-  'nodenext + DOM lib, fetch option': { file: 'dom.mts', options: { module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'] } },
+  'nodenext ESM, lib es2022 + DOM: the DOM fetch as the fetch option': { file: 'dom.mts', options: { module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'] } },
 };
 write('types/dom.mts', `${typeUse}
 new Publisher({ apiKey: 'k', fetch, signal: new AbortController().signal });
@@ -251,10 +251,31 @@ for (const [label, path] of [['20', process.execPath], ['22', tools.node22], ['2
   row(`Node ${label}, require`, version, (service) => runProgram(path, ['main.js', params(service)], 'cjs'));
   row(`Node ${label}, import + require in one process`, version, (service) => runProgram(path, ['main.js', params(service)], 'mixed'));
 }
+// A workflow node bundled into one file with the wasm inside (as n8n community nodes
+// may be): publisher-wasm/embedded through esbuild, run far from any node_modules.
+write('n8n-like/package.json', JSON.stringify({ type: 'commonjs' }));
+write('n8n-like/main.js', `const publisher = require('publisher-wasm/embedded');
+const { check } = require('../check.cjs');
+check(publisher, JSON.parse(process.argv[2])).then((result) => console.log(JSON.stringify(result)));
+`);
+row('Node 24, require of publisher-wasm/embedded bundled into one file (esbuild --platform=node)', `Node ${nodeVersion(tools.node24)}; esbuild ${esbuildVersion}`, async (service) => {
+  const esbuild = await import(pathToFileURL(join(root, 'node_modules', 'esbuild', 'lib', 'main.js')).href);
+  const alone = mkdtempSync(join(tmpdir(), 'publisher-wasm-one-file-'));
+  try {
+    await esbuild.build({ entryPoints: [join(project, 'n8n-like', 'main.js')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: join(alone, 'node.js'), logLevel: 'silent' });
+    const bundle = readFileSync(join(alone, 'node.js'), 'utf8');
+    const result = await runProgram(tools.node24, [join(alone, 'node.js'), params(service)], '.');
+    result.identity = /__dirname|node:fs|readFileSync/.test(bundle) ? 'FAILED: the bundle reads files' : 'ok';
+    return result;
+  } finally {
+    rmSync(alone, { recursive: true, force: true });
+  }
+});
 row('Deno, --allow-net only', `Deno ${denoVersion}`, (service) =>
   runProgram(denoPath, ['run', '--no-lock', '--allow-net=127.0.0.1', 'main.js', params(service)], 'esm'));
 row('Bun, import', `Bun ${v.bun}`, (service) => runProgram(tools.bun, ['main.js', params(service)], 'esm'));
 row('Bun, require', `Bun ${v.bun}`, (service) => runProgram(tools.bun, ['main.js', params(service)], 'cjs'));
+row('Bun, import + require in one process', `Bun ${v.bun}`, (service) => runProgram(tools.bun, ['main.js', params(service)], 'mixed'));
 row('Cloudflare Workers (local workerd)', `wrangler ${v.wrangler}, workerd ${v.workerd}`, (service) => runWorker(service, 'worker'));
 row('Cloudflare Workers, nodejs_compat', `wrangler ${v.wrangler}, workerd ${v.workerd}`, (service) => runWorker(service, 'worker-compat'));
 const bundled = (name, tool) => row(`${name} build, page in Chromium`, tool, async (service) => {
@@ -282,7 +303,7 @@ bundled('rollup', `rollup ${v.rollup} + node-resolve ${v['@rollup/plugin-node-re
 row('page without a bundler (import map → embedded.js)', 'Chromium', (service) => runPage(service, 'nobundler/embedded.html'));
 row('page without a bundler (import map → publisher-wasm/web)', 'Chromium', (service) => runPage(service, 'nobundler/web.html'));
 for (const name of Object.keys(typeModes)) {
-  row(`tsc ${name}, lib es2022, no @types`, `TypeScript ${tscVersion}`, async () => {
+  row(`tsc ${name}${typeModes[name].options.lib ? '' : ', lib es2022'}, no @types`, `TypeScript ${tscVersion}`, async () => {
     const verdict = await typeCheck(name);
     return { types: verdict };
   });
@@ -328,7 +349,9 @@ try {
 const mark = (value) => (value === undefined ? '—' : value === 'ok' ? 'ok' : 'FAIL');
 console.log('\n| where | tool | list | 404 | publish | other |\n|---|---|---|---|---|---|');
 for (const { where, tool, result } of table) {
-  const other = result.types !== undefined ? `types ${mark(result.types)}` : result.identity !== undefined ? `one identity ${mark(result.identity)}` : '';
+  const other = result.types !== undefined ? `types ${mark(result.types)}`
+    : result.identity === undefined ? ''
+      : where.includes('one file') ? `no file read ${mark(result.identity)}` : `one identity ${mark(result.identity)}`;
   const notes = result.warnings ? `; ${result.warnings.length} bundler warning(s)` : '';
   console.log(`| ${where} | ${tool} | ${mark(result.list)} | ${mark(result['404'])} | ${mark(result.publish)} | ${other}${notes} |`);
 }

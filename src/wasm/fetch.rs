@@ -29,7 +29,8 @@ extern "C" {
 
 #[wasm_bindgen(module = "/pkg-template/runtime.js")]
 extern "C" {
-    /// Whether the runtime lets a script set the `Cookie` header (browsers do not).
+    /// Whether the runtime lets a script set the `Cookie` header (browsers do not);
+    /// probed once, then remembered.
     #[wasm_bindgen(js_name = scriptMaySetCookie)]
     pub fn script_may_set_cookie() -> bool;
 }
