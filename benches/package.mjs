@@ -50,7 +50,7 @@ process.stdout.write(String(performance.now() - t0));`;
 
   // Browser bundles (esbuild --minify): the default entry, and the .wasm-file entry.
   const entries = embedded
-    ? [['default entry (wasm embedded)', 'publisher-wasm'], ['publisher-wasm/web (.wasm file)', 'publisher-wasm/web']]
+    ? [['default entry (wasm embedded)', 'publisher-wasm'], ['publisher-wasm/web (.wasm.gz file, also webpack\'s)', 'publisher-wasm/web']]
     : [['default entry (.wasm file)', 'publisher-wasm']];
   for (const [label, specifier] of entries) {
     const name = `page${pageProbes.length}`;
@@ -63,11 +63,12 @@ window.__loaded = performance.now();`);
     const js = readFileSync(join(dir, 'app.js'));
     // esbuild does not copy a .wasm found through new URL(…, import.meta.url): the page
     // gets it beside the bundle, as a bundler that does (vite, webpack) would put it.
-    const separate = js.includes('publisher_wasm_bg.wasm') ? wasm : null;
-    if (separate) writeFileSync(join(dir, 'publisher_wasm_bg.wasm'), separate);
+    const fileName = ['publisher_wasm_bg.wasm.gz', 'publisher_wasm_bg.wasm'].find((file) => js.includes(file));
+    const separate = fileName ? readFileSync(join(pkg, fileName)) : null;
+    if (separate) writeFileSync(join(dir, fileName), separate);
     writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="./app.js"></script>');
     figure(build, `browser bundle, ${label}`, separate
-      ? `JS ${kb(js.length)} + .wasm ${kb(separate.length)} = ${kb(js.length + separate.length)} raw; ${kb(gz(js) + gz(separate))} gzip -9`
+      ? `JS ${kb(js.length)} + ${fileName.replace('publisher_wasm_bg', '')} ${kb(separate.length)} = ${kb(js.length + separate.length)} as served; ${kb(gz(js) + Math.min(gz(separate), separate.length))} gzip -9`
       : `JS ${kb(js.length)} raw; ${kb(gz(js))} gzip -9`);
     pageProbes.push({ build, what: `Chromium, ${label}: navigation → first Publisher`, path: `/pages/${name}/index.html` });
   }

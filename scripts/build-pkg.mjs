@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,7 +61,9 @@ writeFileSync(gluePath, glue.replace(defaultPath,
 
 const fill = (name) => readFileSync(join(template, name), 'utf8').replaceAll('__SNIPPETS__', snippets);
 for (const name of ['embedded.js', 'index.js', 'workerd.js', 'init.js']) writeFileSync(join(pkg, name), fill(name));
-const wasmBase64 = readFileSync(join(pkg, 'publisher_wasm_bg.wasm')).toString('base64');
+const wasmBytes = readFileSync(join(pkg, 'publisher_wasm_bg.wasm'));
+const wasmBase64 = wasmBytes.toString('base64');
+writeFileSync(join(pkg, 'publisher_wasm_bg.wasm.gz'), gzipSync(wasmBytes, { level: 9 }));
 writeFileSync(join(pkg, 'publisher_wasm_inline.js'), fill('publisher_wasm_inline.js').replace('__WASM_BASE64__', wasmBase64));
 
 // node.cjs (the wasm read from its file) and embedded.cjs (the wasm embedded): each
@@ -82,6 +85,7 @@ for (const [entry, cjs, mjs] of [[nodeEntry, 'node.cjs', 'node.mjs'], [join(pkg,
 // has one wasm instance and one set of classes however the package was reached. Loaded
 // with require rather than import, which would first scan the whole file for names.
 import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 
 const publisher = createRequire(import.meta.url)('./${cjs}');
 

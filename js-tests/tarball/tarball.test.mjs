@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const project = mkdtempSync(join(tmpdir(), 'publisher-wasm-tarball-'));
@@ -52,9 +53,11 @@ test('every target of the exports map exists, and types come first wherever they
   }
 });
 
-test('the embedded wasm is byte for byte the .wasm file', async () => {
+test('the embedded and the gzip wasm are byte for byte the .wasm file', async () => {
   const { wasmBytes } = await import(join(installed, 'publisher_wasm_inline.js'));
-  assert.deepEqual(Buffer.from(wasmBytes()), readFileSync(join(installed, 'publisher_wasm_bg.wasm')));
+  const wasm = readFileSync(join(installed, 'publisher_wasm_bg.wasm'));
+  assert.deepEqual(Buffer.from(wasmBytes()), wasm);
+  assert.deepEqual(gunzipSync(readFileSync(join(installed, 'publisher_wasm_bg.wasm.gz'))), wasm);
 });
 
 test('only node.cjs reads a file and only the web entry uses import.meta.url', () => {
@@ -63,7 +66,7 @@ test('only node.cjs reads a file and only the web entry uses import.meta.url', (
     assert.ok(!text.includes('import.meta'), `${file} uses no import.meta`);
     assert.ok(!/require\(["']node:fs|from ["']node:fs|__dirname/.test(text), `${file} reads no file`);
   }
-  assert.match(read('index.js'), /new URL\('\.\/publisher_wasm_bg\.wasm', import\.meta\.url\)/);
+  assert.match(read('index.js'), /new URL\('\.\/publisher_wasm_bg\.wasm\.gz', import\.meta\.url\)/);
   assert.match(read('node.cjs'), /readFileSync\)?\(\(0, import_node_path\.join\)\(__dirname, "publisher_wasm_bg\.wasm"\)\)/);
 });
 
