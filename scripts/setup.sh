@@ -42,4 +42,14 @@ fi
 # The consumer matrix's runtimes and bundlers (Node 22/24, Bun, wrangler, vite, webpack,
 # rollup), cached under ~/.cache/publisher-wasm/ by the hash of their lockfile.
 node js-tests/consumers/tools.mjs >/dev/null
+
+# The n8n node: its build and lint tools (npm install, not npm ci: the registry lacks some
+# optional non-Linux builds its lockfile names), and Node 24 + n8n 2.41.1 for its e2e
+# test, cached outside the clone by scripts/install-n8n.sh.
+if ! cmp -s n8n-node/package-lock.json n8n-node/node_modules/.setup-package-lock.json; then
+  (cd n8n-node && npm install --ignore-scripts --no-audit --no-fund --no-save)
+  cp n8n-node/package-lock.json n8n-node/node_modules/.setup-package-lock.json
+fi
+bash scripts/install-n8n.sh >/dev/null
+
 echo "setup: ready"

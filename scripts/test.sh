@@ -79,6 +79,15 @@ node scripts/demo.mjs --check
 step "Node"
 run_counted "js Node" '^# pass [0-9]+' node --test js-tests/node/
 
+step "n8n node: build, lint (strict), unit tests"
+run_counted "n8n node unit" '^# pass [0-9]+' bash scripts/n8n-test.sh unit
+
+step "n8n node: e2e in a real n8n 2.41.1 on Node 24"
+run_counted "n8n node e2e" '^# pass [0-9]+' bash scripts/n8n-test.sh e2e
+
+step "n8n editor command: the example workflow runs with the imported credential"
+bash scripts/n8n-editor.sh --check
+
 step "summary"
 printf '%s\n' "${SUMMARY[@]}"
 echo "total: ${TOTAL} passed, 0 failed"

@@ -1,0 +1,61 @@
+// The one place that imports the client package: its entry with the wasm embedded (no
+// file to find at run time). The build bundles this file into dist/shared/client.js,
+// which the node requires, so the wasm is compiled once per process.
+import { Publisher, PublisherError } from 'publisher-wasm/embedded';
+import type { PublisherConfig, PublisherFetch } from 'publisher-wasm/embedded';
+
+export { Publisher, PublisherError };
+export type {
+  PublisherConfig,
+  PublisherFetch,
+  PublisherFetchResponse,
+  PublisherNote,
+  PublisherPost,
+  PublishNoteResponse,
+} from 'publisher-wasm/embedded';
+
+/** What the `publisherApi` credential holds. */
+export interface PublisherCredentials {
+  apiKey: string;
+  hostname: string;
+  cookieName: 'connect.sid' | 'substack.sid' | 'both';
+  baseUrl: string;
+}
+
+export function readCredentials(data: Record<string, unknown>): PublisherCredentials {
+  const text = (name: string): string => {
+    const value = data[name];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const cookieName = text('cookieName');
+  return {
+    apiKey: text('apiKey'),
+    hostname: text('hostname'),
+    cookieName: cookieName === 'substack.sid' || cookieName === 'both' ? cookieName : 'connect.sid',
+    baseUrl: text('baseUrl'),
+  };
+}
+
+/**
+ * One client for the credentials. `fetch` routes HTTP through n8n's request helpers;
+ * `signal` (n8n's execution-cancel signal) aborts every call, waits between retries included.
+ */
+export function createClient(
+  credentials: PublisherCredentials,
+  options: { fetch?: PublisherFetch; signal?: AbortSignal } = {},
+): Publisher {
+  const config: PublisherConfig = {
+    apiKey: credentials.apiKey,
+    cookieName: credentials.cookieName,
+  };
+  if (credentials.hostname) config.hostname = hostOf(credentials.hostname);
+  if (credentials.baseUrl) config.baseUrl = credentials.baseUrl.replace(/\/+$/, '');
+  if (options.fetch) config.fetch = options.fetch;
+  if (options.signal) config.signal = options.signal;
+  return new Publisher(config);
+}
+
+/** Accepts "example.substack.com" as well as a pasted "https://example.substack.com/". */
+export function hostOf(hostname: string): string {
+  return hostname.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/.*$/, '');
+}
