@@ -112,6 +112,14 @@ pub fn send_failure(request: &str, kind: ErrorKind, detail: &str, not_sent: bool
 fn network_detail(detail: &str) -> String {
     let without_urls: Vec<&str> = detail.split_whitespace().filter(|word| !word.contains("://")).collect();
     let text = clean_text(&without_urls.join(" "), usize::MAX);
+    // Node and Deno wrap the cause in "fetch failed (…)", which says nothing more.
+    let text = match text
+        .strip_prefix("fetch failed (")
+        .and_then(|inner| inner.strip_suffix(')'))
+    {
+        Some(inner) => inner.to_string(),
+        None => text,
+    };
     let chars = text.chars().count();
     if chars <= MAX_DETAIL_CHARS {
         return text;
@@ -120,7 +128,7 @@ fn network_detail(detail: &str) -> String {
     let tail_start = text.char_indices().nth(skip).map_or(0, |(at, _)| at);
     let tail = text.get(tail_start..).unwrap_or_default();
     let tail = tail.split_once(": ").map_or(tail, |(_, rest)| rest);
-    // The edge's own "fetch failed (…)" wrapper leaves a parenthesis without its opener.
+    // A cut inside a parenthesis leaves its closer without the opener.
     let tail = if tail.matches(')').count() > tail.matches('(').count() {
         tail.strip_suffix(')').unwrap_or(tail)
     } else {
@@ -619,8 +627,13 @@ mod tests {
     #[test]
     fn failures_without_an_answer() {
         assert_eq!(
-            send_failure("GET /p", ErrorKind::Network, "fetch failed (UND_ERR_SOCKET: other side closed)", false),
-            "GET /p failed: the connection failed before a complete answer arrived (fetch failed (UND_ERR_SOCKET: other side closed))"
+            send_failure(
+                "GET /p",
+                ErrorKind::Network,
+                "fetch failed (UND_ERR_SOCKET: other side closed)",
+                false
+            ),
+            "GET /p failed: the connection failed before a complete answer arrived (UND_ERR_SOCKET: other side closed)"
         );
         assert_eq!(
             send_failure(
