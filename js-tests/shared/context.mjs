@@ -42,6 +42,7 @@ export async function allScenarios() {
   const { profileScenarios } = await import('./profiles.scenarios.mjs');
   const { nodeReadScenarios } = await import('./node-reads.scenarios.mjs');
   const { errorScenarios } = await import('./errors.scenarios.mjs');
+  const { fetchOptionScenarios } = await import('./fetch-option.scenarios.mjs');
   return [
     ...postScenarios,
     ...commentScenarios,
@@ -51,5 +52,6 @@ export async function allScenarios() {
     ...nodeReadScenarios,
     ...faultScenarios,
     ...errorScenarios,
+    ...fetchOptionScenarios,
   ];
 }
