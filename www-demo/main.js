@@ -1,7 +1,6 @@
 // The demo page: signs in to the local service the way a browser would, makes one
 // client, and hands it to each section. Every section marks itself ready in
 // data-state, which the headless test waits for.
-import './lib/fetch-recorder.js';
 import { Publisher } from 'publisher-wasm';
 import { $ } from './lib/dom.js';
 import { connect } from './lib/service.js';

@@ -241,6 +241,7 @@ try {
     return {
       attempts: await page.locator('#attempts > li').allInnerTexts(),
       recovered: await page.locator('#fault-result [data-result=recovered]').count() === 1,
+    result: await page.locator('#fault-result [data-result=recovered] li, #fault-result [data-result=recovered] dd').allInnerTexts(),
       kind: await error.count() ? await error.getAttribute('data-kind') : null,
       status: await error.count() ? await error.getAttribute('data-status') : null,
       message: await error.count() ? await error.locator('.message').innerText() : null,
@@ -252,6 +253,7 @@ try {
   await step('faults: a 429 with Retry-After is waited out and the read recovers', async () => {
     const shown = await runFault('429', '1', 'read');
     ok(shown.recovered, 'recovered');
+    deepEqual(shown.result, seededPosts.slice(0, 3).map((p) => p.title), 'the recovered result: the first 3 posts');
     equal(shown.attempts.length, 2);
     match(shown.attempts[0], /→ HTTP 429/);
     const [, waited] = shown.attempts[1].match(/^waited (\d+) ms/) ?? [];
@@ -301,6 +303,7 @@ try {
   await step('faults: a publish is retried after a 429, and after a 502 it is not resent: maybe-published, sent once', async () => {
     const limited = await runFault('429', '1', 'publish');
     ok(limited.recovered, 'published after the 429');
+    match(limited.result[0], /^Published through a fault at /);
     match(limited.summary, /^POST \/api\/v1\/comment\/feed reached the service 2 times \(answered 429, 200\)\. Published once\.$/);
     const broken = await runFault('502', '1', 'publish');
     equal(broken.kind, 'maybe-published');

@@ -1,53 +1,41 @@
-// Watches the page's fetch, which the package uses for every request, so the demo can
-// show each attempt the client made (and the waits between them), and so a dry run can
-// capture the exact request a NoteBuilder would send without sending it.
+// `fetch` options for the demo's clients (the client sends every request through its
+// `fetch` option): one that reports each attempt, so the page can show what the client
+// did and the waits between attempts, and a dry run that captures the exact request
+// a NoteBuilder produces and answers it without sending anything.
 
-const DRY_RUN_ORIGIN = 'http://dry-run.invalid';
-const listeners = new Set();
-const realFetch = globalThis.fetch.bind(globalThis);
-
-globalThis.fetch = async (input, init = {}) => {
-  const url = String(input instanceof Request ? input.url : input);
-  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '');
-  const attempt = { method: init.method ?? 'GET', url, path, body: init.body, started: performance.now() };
-  const interested = path.startsWith('/api/') ? [...listeners] : [];
-  if (url.startsWith(DRY_RUN_ORIGIN)) {
-    // The dry run answers as the service would, so the client completes normally.
-    for (const listener of interested) listener({ ...attempt, outcome: 'not sent (dry run)' });
-    return new Response(JSON.stringify({ id: 0, body: '', body_json: {}, date: new Date().toISOString(), name: 'dry run', reactions: {} }),
-      { status: 200, headers: { 'content-type': 'application/json' } });
-  }
-  const report = (fields) => {
-    for (const listener of interested) listener({ ...attempt, ended: performance.now(), ...fields });
-  };
-  let response;
-  try {
-    response = await realFetch(input, init);
-  } catch (error) {
-    report({ outcome: `no answer (${error?.message ?? error})` });
-    throw error;
-  }
-  // The attempt ends when the whole body has arrived (or failed to): a cut-off body
-  // fails there, after a 200.
-  const readText = response.text.bind(response);
-  response.text = async () => {
+/**
+ * A fetch that sends through the runtime's fetch and calls `report(attempt)` when each
+ * attempt has its whole body, or has failed: {method, path, started, ended, status, outcome}.
+ */
+export function recordingFetch(report) {
+  return async (url, init) => {
+    const attempt = { method: init.method, path: String(url).replace(/^[a-z]+:\/\/[^/]+/i, ''), started: performance.now() };
+    const end = (fields) => report({ ...attempt, ended: performance.now(), ...fields });
+    let response;
     try {
-      const text = await readText();
-      report({ status: response.status, outcome: `HTTP ${response.status}, ${text.length} characters` });
-      return text;
+      response = await fetch(url, init);
     } catch (error) {
-      report({ status: response.status, outcome: `HTTP ${response.status}, body cut off (${error?.message ?? error})` });
+      end({ outcome: `no answer (${error?.message ?? error})` });
       throw error;
     }
+    // The attempt ends when the whole body has arrived: a cut-off body fails there, after a 200.
+    let text;
+    try {
+      text = await response.text();
+    } catch (error) {
+      end({ status: response.status, outcome: `HTTP ${response.status}, body cut off (${error?.message ?? error})` });
+      throw error;
+    }
+    end({ status: response.status, outcome: `HTTP ${response.status}, ${text.length} characters` });
+    return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
-  return response;
-};
-
-/** Calls `listener(attempt)` for every /api request until the returned function is called. */
-export function watchRequests(listener) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
-/** The base URL of a client whose requests are captured and never leave the page. */
-export const dryRunBaseUrl = DRY_RUN_ORIGIN;
+/** A fetch that never sends: it hands `capture` the request and answers like the service. */
+export function dryRunFetch(capture) {
+  return async (url, init) => {
+    capture({ url: String(url), method: init.method, body: init.body });
+    const answer = { id: 0, body: '', body_json: {}, date: new Date().toISOString(), name: 'dry run', reactions: {} };
+    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+}

@@ -1,9 +1,9 @@
 // Compose: a note built with NoteBuilder. Each change is published by a dry-run client
-// whose fetch never leaves the page, so the request body shown is the client's own;
-// the preview is drawn from that body. Publish sends it for real.
+// whose `fetch` option never sends, so the request body shown is the client's own; the
+// preview is drawn from that body. Publish sends it for real.
 import { NoteBuilder, Publisher } from 'publisher-wasm';
 import { $, date, errorView, fields, h } from '../lib/dom.js';
-import { dryRunBaseUrl, watchRequests } from '../lib/fetch-recorder.js';
+import { dryRunFetch } from '../lib/fetch-recorder.js';
 
 const KIND_NAMES = { note: 'note()', bold: 'bold()', italic: 'italic()', simple: 'simple()' };
 
@@ -25,7 +25,18 @@ function preview(bodyJson) {
 }
 
 export function setupCompose({ client, service }) {
-  const dryRun = new Publisher({ apiKey: service.apiKey, baseUrl: dryRunBaseUrl, retry: false });
+  /** The body the client sends for `draft`, from a client of its own whose fetch never sends. */
+  async function dryRunBody(draft) {
+    let sent = null;
+    const dryRun = new Publisher({
+      apiKey: service.apiKey,
+      baseUrl: service.url,
+      retry: false,
+      fetch: dryRunFetch((request) => { sent = request.body; }),
+    });
+    await build(dryRun, draft).publish();
+    return sent;
+  }
   const parts = [
     { kind: 'note', text: 'Hello from the publisher-wasm demo. ' },
     { kind: 'bold', text: 'Bold words, ' },
@@ -43,10 +54,8 @@ export function setupCompose({ client, service }) {
   async function refresh() {
     const run = ++latest;
     const draft = pending();
-    let sent = null;
-    const stop = watchRequests((attempt) => { sent = attempt.body; });
     try {
-      await build(dryRun, draft).publish();
+      const sent = await dryRunBody(draft);
       if (run !== latest) return;
       const body = JSON.parse(sent);
       $('compose-body').textContent = JSON.stringify(body, null, 2);
@@ -58,7 +67,6 @@ export function setupCompose({ client, service }) {
       $('compose-preview').replaceChildren(errorView(error));
       $('compose-publish').disabled = true;
     } finally {
-      stop();
       if (run === latest) $('compose').dataset.state = 'ready';
     }
   }

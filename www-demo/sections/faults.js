@@ -1,10 +1,10 @@
 // When things go wrong: a fault set on the local service for the next calls, one call
-// by a client with short retries and timeout, the attempts it made (seen through the
-// page's fetch) with the waits between them, its result or final PublisherError, and
+// by a client with short retries and timeout, the attempts it made (seen through its
+// `fetch` option) with the waits between them, its result or final PublisherError, and
 // the requests that reached the service (its request log).
 import { Publisher } from 'publisher-wasm';
 import { $, errorView, fields, h } from '../lib/dom.js';
-import { watchRequests } from '../lib/fetch-recorder.js';
+import { recordingFetch } from '../lib/fetch-recorder.js';
 
 /** A CDN's bot-challenge page, shaped like the ones users of other clients report. */
 const CHALLENGE_PAGE = `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title>
@@ -31,11 +31,13 @@ const CALLS = {
 const ms = (value) => `${Math.round(value)} ms`;
 
 export function setupFaults({ service }) {
+  let onAttempt = () => {};
   const client = new Publisher({
     apiKey: service.apiKey,
     baseUrl: service.url,
     retry: { retries: 3, baseDelayMs: 250, maxDelayMs: 1000 },
     timeoutMs: 1500,
+    fetch: recordingFetch((attempt) => onAttempt(attempt)),
   });
 
   function drawAttempts(attempts, origin) {
@@ -85,10 +87,11 @@ export function setupFaults({ service }) {
     $('attempts').replaceChildren();
     const attempts = [];
     const origin = performance.now();
-    const stop = watchRequests((attempt) => {
+    onAttempt = (attempt) => {
       attempts.push(attempt);
       drawAttempts(attempts, origin);
-    });
+    };
+    const stop = () => { onAttempt = () => {}; };
     try {
       await service.clearFaults();
       await service.clearRequests();
