@@ -141,6 +141,7 @@ try {
     await page.click('#note-by-id button');
     await page.waitForSelector('#note-detail article');
     equal(await page.locator('#note-detail h3').innerText(), `Note ${noteId} (getNoteById)`);
+    equal(await field('#note-detail', 'author'), info.account.name);
     const someone = info.users.find((u) => u.followed && u.notes > 0);
     await page.click('#notes-by-handle button');
     await page.waitForFunction((h) => document.querySelector('#profile-notes p[role=status]')?.textContent.includes(`@${h}`), someone.handle);

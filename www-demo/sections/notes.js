@@ -4,7 +4,7 @@ import { $, date, errorView, fields, h, show } from '../lib/dom.js';
 
 /** One feed item: a note, or a restack of a post. */
 export function noteItem(note) {
-  const author = note.context?.users?.[0];
+  const author = note.context?.users?.[0] ?? (note.comment?.name ? { name: note.comment.name } : undefined);
   const comment = note.comment;
   return h('li', { class: 'note', dataset: { entityKey: note.entity_key, noteId: comment?.id ?? '' } },
     h('div', { class: 'meta' }, `${author?.name ?? 'someone'} · ${note.type} · ${date(comment?.date ?? note.context?.timestamp)}`),
@@ -83,7 +83,7 @@ export function setupNotes({ client, info }) {
       const note = await client.getNoteById(Number($('note-id').value));
       return h('article', { class: 'card' }, h('h3', null, `Note ${note.comment?.id} (getNoteById)`),
         fields([
-          ['author', note.context?.users?.[0]?.name],
+          ['author', note.context?.users?.[0]?.name ?? note.comment?.name],
           ['date', date(note.comment?.date)],
           ['type', note.type],
           ['body', note.comment?.body],
