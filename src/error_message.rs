@@ -265,7 +265,7 @@ fn is_challenge(response: &ResponseSnapshot, body: &str) -> bool {
     if header(response, "cf-mitigated").is_some_and(|value| value.eq_ignore_ascii_case("challenge")) {
         return true;
     }
-    let lower = body.to_lowercase();
+    let lower = body.to_ascii_lowercase();
     MARKS.iter().any(|mark| lower.contains(mark))
 }
 
