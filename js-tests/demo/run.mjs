@@ -171,6 +171,8 @@ try {
     await page.evaluate(() => { document.getElementById('profiles').dataset.state = 'clicked'; });
     await page.click('#following-start');
     await page.waitForFunction(() => document.getElementById('following-progress').value >= 1);
+    const peak = Number(await page.locator('#following-flight').getAttribute('data-peak'));
+    ok(peak >= 2 && peak <= 3, `bounded concurrency: ${peak} requests at once at most, the limit is 3`);
     await page.click('#following-cancel');
     await page.waitForFunction(() => document.getElementById('profiles').dataset.state === 'ready');
     match(await text('#following-status'), /^Stopped after \d+ of \d+\./);

@@ -4,12 +4,14 @@
 // a NoteBuilder produces and answers it without sending anything.
 
 /**
- * A fetch that sends through the runtime's fetch and calls `report(attempt)` when each
- * attempt has its whole body, or has failed: {method, path, started, ended, status, outcome}.
+ * A fetch that sends through the runtime's fetch, calls `onStart(attempt)` as each attempt
+ * starts and `report(attempt)` when it has its whole body, or has failed:
+ * {method, path, started, ended, status, outcome}.
  */
-export function recordingFetch(report) {
+export function recordingFetch(report, onStart = () => {}) {
   return async (url, init) => {
     const attempt = { method: init.method, path: String(url).replace(/^[a-z]+:\/\/[^/]+/i, ''), started: performance.now() };
+    onStart(attempt);
     const end = (fields) => report({ ...attempt, ended: performance.now(), ...fields });
     let response;
     try {

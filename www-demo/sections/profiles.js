@@ -1,9 +1,12 @@
 // Profiles: one full profile by handle, and the followed users read a few at a time
 // with a progress bar from onProgress and a Cancel button wired to an AbortSignal.
+import { Publisher } from 'publisher-wasm';
 import { $, date, errorView, fields, h, show } from '../lib/dom.js';
+import { recordingFetch } from '../lib/fetch-recorder.js';
 import { noteItem } from './notes.js';
 
 const SLOW_MS = 700;
+const CONCURRENCY = 3;
 
 function initials(name) {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((word) => [...word][0]).join('').toUpperCase();
@@ -34,6 +37,26 @@ function profileCard(profile) {
 
 export function setupProfiles({ client, service, info }) {
   let reading = null;
+  let inFlight = 0;
+  let peak = 0;
+  const drawFlight = () => {
+    $('following-flight').textContent = `${inFlight} request${inFlight === 1 ? '' : 's'} in flight; at most ${peak} at once (concurrency ${CONCURRENCY})`;
+    $('following-flight').dataset.peak = peak;
+  };
+  // Its own client, to set the concurrency and to count the requests in flight.
+  const following = new Publisher({
+    apiKey: service.apiKey,
+    baseUrl: service.url,
+    concurrency: CONCURRENCY,
+    fetch: recordingFetch(() => {
+      inFlight -= 1;
+      drawFlight();
+    }, () => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      drawFlight();
+    }),
+  });
   const someone = info.users.find((user) => user.followed && user.posts > 0) ?? info.users[0];
   $('profile-handle').value = someone.handle;
 
@@ -51,6 +74,8 @@ export function setupProfiles({ client, service, info }) {
     $('profiles').dataset.state = 'loading';
     const progress = $('following-progress');
     progress.value = 0;
+    peak = inFlight;
+    drawFlight();
     let done = 0;
     let total = 0;
     try {
@@ -60,7 +85,7 @@ export function setupProfiles({ client, service, info }) {
           await service.addFault({ method: 'GET', pathPrefix, latencyMs: SLOW_MS });
         }
       }
-      const profiles = await client.getFollowingProfiles({
+      const profiles = await following.getFollowingProfiles({
         signal: reading.signal,
         onProgress: (d, t) => {
           done = d;
