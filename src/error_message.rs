@@ -430,7 +430,8 @@ fn clip(text: &str, max: usize) -> String {
     }
 }
 
-fn fit(message: &str) -> String {
+/// `message` cut to [`MAX_MESSAGE_CHARS`], the cut marked with an ellipsis.
+pub fn fit(message: &str) -> String {
     clip(message, MAX_MESSAGE_CHARS)
 }
 

@@ -213,7 +213,7 @@ fn describe_value<D: JsonDoc>(value: &D) -> String {
             Some(text) if text.chars().count() <= 40 => format!("the string {text:?}"),
             _ => "a string".into(),
         },
-        JsonKind::Number => format!("the number {}", value.as_f64().unwrap_or(f64::NAN)),
+        JsonKind::Number => format!("the number {}", number_text(value.as_f64().unwrap_or(f64::NAN))),
         kind => kind.name().into(),
     }
 }
@@ -265,8 +265,17 @@ pub fn check_fields<D: JsonDoc>(value: &D, fields: &[Field], label: &dyn Fn() ->
 /// Reads an id for labels, when there is a usable one.
 pub fn id_for_label<D: JsonDoc>(value: &D) -> Option<String> {
     value
-        .with_field("id", |id| id.as_f64().filter(|n| n.is_finite()).map(|n| format!("{n}")))
+        .with_field("id", |id| id.as_f64().filter(|n| n.is_finite()).map(number_text))
         .flatten()
+}
+
+/// A number as a message shows it: 1e300 in exponent form, not with 300 digits.
+fn number_text(number: f64) -> String {
+    if number.abs() >= 1e15 {
+        format!("{number:e}")
+    } else {
+        format!("{number}")
+    }
 }
 
 /// A string member, when it is one.
