@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: lint, cargo test, the package build, wasm-bindgen tests in Node and
 # Chromium, the local service's self-test, the packed tarball and the consumer matrix
-# (every runtime and bundler), the .d.ts check, and the JS tests in Deno, Chromium and Node against the local
-# service. Each runner must report at least one test, or the run fails.
+# (every runtime and bundler), the .d.ts check, the JS tests in Deno, Chromium and Node
+# against the local service, the demo page driven in Chromium, and the n8n node. Each
+# runner must report at least one test, or the run fails.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # Whatever a fresh machine lacks (the wasm32 target, wasm-bindgen, Chromium, the npm
@@ -73,8 +74,8 @@ run_counted "js Deno" '^ok \| [0-9]+ passed' \
 step "headless Chromium"
 run_counted "js Chromium" '^chromium: [0-9]+ passed' node js-tests/browser/run.mjs
 
-step "the demo page lists the local service's posts (headless Chromium)"
-node scripts/demo.mjs --check
+step "the demo page, section by section (headless Chromium; screenshots in js-tests/demo/screenshots/)"
+run_counted "demo page (Chromium)" '^demo: [0-9]+ passed' node js-tests/demo/run.mjs
 
 step "Node"
 run_counted "js Node" '^# pass [0-9]+' node --test js-tests/node/

@@ -72,7 +72,7 @@ impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
             kind,
-            message: message.into(),
+            message: crate::error_message::fit(&message.into()),
             status: None,
             response: None,
             attempts: None,

@@ -112,6 +112,14 @@ pub fn send_failure(request: &str, kind: ErrorKind, detail: &str, not_sent: bool
 fn network_detail(detail: &str) -> String {
     let without_urls: Vec<&str> = detail.split_whitespace().filter(|word| !word.contains("://")).collect();
     let text = clean_text(&without_urls.join(" "), usize::MAX);
+    // Node and Deno wrap the cause in "fetch failed (…)", which says nothing more.
+    let text = match text
+        .strip_prefix("fetch failed (")
+        .and_then(|inner| inner.strip_suffix(')'))
+    {
+        Some(inner) => inner.to_string(),
+        None => text,
+    };
     let chars = text.chars().count();
     if chars <= MAX_DETAIL_CHARS {
         return text;
@@ -120,7 +128,7 @@ fn network_detail(detail: &str) -> String {
     let tail_start = text.char_indices().nth(skip).map_or(0, |(at, _)| at);
     let tail = text.get(tail_start..).unwrap_or_default();
     let tail = tail.split_once(": ").map_or(tail, |(_, rest)| rest);
-    // The edge's own "fetch failed (…)" wrapper leaves a parenthesis without its opener.
+    // A cut inside a parenthesis leaves its closer without the opener.
     let tail = if tail.matches(')').count() > tail.matches('(').count() {
         tail.strip_suffix(')').unwrap_or(tail)
     } else {
@@ -257,7 +265,7 @@ fn is_challenge(response: &ResponseSnapshot, body: &str) -> bool {
     if header(response, "cf-mitigated").is_some_and(|value| value.eq_ignore_ascii_case("challenge")) {
         return true;
     }
-    let lower = body.to_lowercase();
+    let lower = body.to_ascii_lowercase();
     MARKS.iter().any(|mark| lower.contains(mark))
 }
 
@@ -422,7 +430,8 @@ fn clip(text: &str, max: usize) -> String {
     }
 }
 
-fn fit(message: &str) -> String {
+/// `message` cut to [`MAX_MESSAGE_CHARS`], the cut marked with an ellipsis.
+pub fn fit(message: &str) -> String {
     clip(message, MAX_MESSAGE_CHARS)
 }
 
@@ -619,8 +628,13 @@ mod tests {
     #[test]
     fn failures_without_an_answer() {
         assert_eq!(
-            send_failure("GET /p", ErrorKind::Network, "fetch failed (UND_ERR_SOCKET: other side closed)", false),
-            "GET /p failed: the connection failed before a complete answer arrived (fetch failed (UND_ERR_SOCKET: other side closed))"
+            send_failure(
+                "GET /p",
+                ErrorKind::Network,
+                "fetch failed (UND_ERR_SOCKET: other side closed)",
+                false
+            ),
+            "GET /p failed: the connection failed before a complete answer arrived (UND_ERR_SOCKET: other side closed)"
         );
         assert_eq!(
             send_failure(

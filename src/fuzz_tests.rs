@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use crate::args::Arg;
 use crate::client::{PostsParams, ReadParams};
 use crate::error::ErrorKind;
+use crate::error_message::MAX_MESSAGE_CHARS;
 use crate::test_support::{block_on, real_sample_text, FakeTransport};
 
 /// A small deterministic generator (xorshift64*), so a failing case can be replayed.
@@ -47,7 +48,14 @@ fn run(target: &str, body: &[u8]) -> Option<ErrorKind> {
     let client = FakeTransport::client_without_retries(None);
     // Every request of the call (paging ones too) gets the same body.
     client.transport().reply_always(200, body.to_vec());
-    let kind = |r: Result<(), crate::Error>| r.err().map(|e| e.kind);
+    // Whatever the body, the message stays one short line.
+    let kind = |r: Result<(), crate::Error>| {
+        r.err().map(|e| {
+            assert!(e.message.chars().count() <= MAX_MESSAGE_CHARS, "{}", e.message);
+            assert!(!e.message.contains(['\n', '\r']), "{}", e.message);
+            e.kind
+        })
+    };
     match target {
         "post-by-id" => kind(block_on(client.get_post_by_id(&Arg::Number(1.0))).map(drop)),
         "profile-posts" => {

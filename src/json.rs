@@ -213,7 +213,7 @@ fn describe_value<D: JsonDoc>(value: &D) -> String {
             Some(text) if text.chars().count() <= 40 => format!("the string {text:?}"),
             _ => "a string".into(),
         },
-        JsonKind::Number => format!("the number {}", value.as_f64().unwrap_or(f64::NAN)),
+        JsonKind::Number => format!("the number {}", number_text(value.as_f64().unwrap_or(f64::NAN))),
         kind => kind.name().into(),
     }
 }
@@ -265,8 +265,23 @@ pub fn check_fields<D: JsonDoc>(value: &D, fields: &[Field], label: &dyn Fn() ->
 /// Reads an id for labels, when there is a usable one.
 pub fn id_for_label<D: JsonDoc>(value: &D) -> Option<String> {
     value
-        .with_field("id", |id| id.as_f64().filter(|n| n.is_finite()).map(|n| format!("{n}")))
+        .with_field("id", |id| id.as_f64().filter(|n| n.is_finite()).map(number_text))
         .flatten()
+}
+
+/// A number as a message shows it: 1e300 as its first digits and how many there are,
+/// not 300 digits (and without f64's exponent formatting, which costs wasm size).
+fn number_text(number: f64) -> String {
+    let text = format!("{number}");
+    let digits = text
+        .chars()
+        .take_while(|c| *c != '.')
+        .filter(char::is_ascii_digit)
+        .count();
+    if digits <= 15 {
+        return text;
+    }
+    format!("{}… ({digits} digits)", text.get(..8).unwrap_or(&text))
 }
 
 /// A string member, when it is one.
@@ -295,5 +310,18 @@ pub fn expect_object<D: JsonDoc>(value: &D, what: &str) -> Result<(), Error> {
             "{what} is {}, expected an object",
             describe_value(value)
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number_text;
+
+    #[test]
+    fn numbers_in_messages_stay_short() {
+        assert_eq!(number_text(-5.5), "-5.5");
+        assert_eq!(number_text(123_456_789_012_345.0), "123456789012345");
+        assert_eq!(number_text(1e300), "10000000… (301 digits)");
+        assert_eq!(number_text(-1e20), "-1000000… (21 digits)");
     }
 }

@@ -41,6 +41,7 @@ export async function allScenarios() {
   const { publishScenarios } = await import('./publish.scenarios.mjs');
   const { profileScenarios } = await import('./profiles.scenarios.mjs');
   const { nodeReadScenarios } = await import('./node-reads.scenarios.mjs');
+  const { errorScenarios } = await import('./errors.scenarios.mjs');
   const { fetchOptionScenarios } = await import('./fetch-option.scenarios.mjs');
   return [
     ...postScenarios,
@@ -50,6 +51,7 @@ export async function allScenarios() {
     ...profileScenarios,
     ...nodeReadScenarios,
     ...faultScenarios,
+    ...errorScenarios,
     ...fetchOptionScenarios,
   ];
 }

@@ -130,17 +130,20 @@ impl<T: Transport> Client<T> {
                         status: response.status,
                         retry_after: retry_after.as_deref(),
                     };
-                    (failure, Error::http(&request_line, snapshot(&response)))
+                    (
+                        failure,
+                        Error::http(&request_line, snapshot(&response, self.config.api_key())),
+                    )
                 }
                 Ok(response) => match response.body.parse_json() {
                     Ok(doc) => {
                         break decode(doc).map_err(|error| Error {
                             message: error_message::unexpected_record(&request_line, &error.message),
-                            ..error.with_response(snapshot(&response))
+                            ..error.with_response(snapshot(&response, self.config.api_key()))
                         })
                     }
                     Err(why) => {
-                        let response = snapshot(&response);
+                        let response = snapshot(&response, self.config.api_key());
                         let message = error_message::unreadable_body(&request_line, &response, &why);
                         (
                             Failure::UnreadableBody,
@@ -189,12 +192,25 @@ impl<T: Transport> Client<T> {
     }
 }
 
-fn snapshot<B: ResponseBody>(response: &HttpResponse<B>) -> ResponseSnapshot {
+/// The response as an error keeps it, with the key already taken out: messages quote
+/// from it and cut their quotes short, and a cut could leave half a key behind.
+fn snapshot<B: ResponseBody>(response: &HttpResponse<B>, secret: &str) -> ResponseSnapshot {
+    let redact = |text: &str| {
+        if secret.is_empty() {
+            text.to_string()
+        } else {
+            text.replace(secret, "[redacted]")
+        }
+    };
     ResponseSnapshot {
         status: response.status,
-        status_text: response.status_text.clone(),
-        headers: response.headers.clone(),
-        body: snapshot_body(&response.body.text()),
+        status_text: redact(&response.status_text),
+        headers: response
+            .headers
+            .iter()
+            .map(|(name, value)| (name.clone(), redact(value)))
+            .collect(),
+        body: snapshot_body(&redact(&response.body.text())),
     }
 }
 
@@ -345,6 +361,20 @@ mod tests {
             error.message,
             "GET /api/v1/posts failed: the connection failed before a complete answer arrived (connection refused)"
         );
+    }
+
+    #[test]
+    fn no_part_of_the_key_is_left_where_a_quote_is_cut() {
+        let client = FakeTransport::client_without_retries(None);
+        for at in 90..100 {
+            let said = format!("{}test-key is not a session", "x".repeat(at));
+            client
+                .transport()
+                .reply(401, &serde_json::json!({ "error": said }).to_string());
+            let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
+            assert!(!error.message.contains("tes"), "{}", error.message);
+            assert!(error.message.chars().count() <= crate::error_message::MAX_MESSAGE_CHARS);
+        }
     }
 
     #[test]

@@ -1,0 +1,363 @@
+// Drives the demo page (www-demo/) in headless Chromium against the local service,
+// section by section, asserting what the page shows and what reached the service, and
+// saves a screenshot of each section in js-tests/demo/screenshots/ (not committed).
+//   node js-tests/demo/run.mjs
+import { chromium } from 'playwright-core';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { startLocalService } from '../../local-service/index.mjs';
+import { startStaticServer } from '../browser/static-server.mjs';
+import { deepEqual, equal, match, ok } from '../shared/assert.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = join(here, '..', '..');
+const shots = join(here, 'screenshots');
+await rm(shots, { recursive: true, force: true });
+await mkdir(shots, { recursive: true });
+
+const service = await startLocalService({ seed: 1, posts: 120 });
+const pages = await startStaticServer(root, ['www-demo', 'pkg']);
+const profileDir = await mkdtemp(join(tmpdir(), 'publisher-demo-chromium-'));
+const context = await chromium.launchPersistentContext(profileDir, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: 1280, height: 900 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+const info = await (await fetch(`${service.url}/__control/info`)).json();
+const control = async (path, init) => (await fetch(`${service.url}/__control/${path}`, init)).json();
+const apiRequests = async () => (await control('requests')).filter((r) => !r.preflight && r.url.startsWith('/api/'));
+const clearLog = () => fetch(`${service.url}/__control/requests`, { method: 'DELETE' });
+
+let passed = 0;
+let failed = 0;
+const saved = [];
+const pageErrors = [];
+
+const page = context.pages()[0] ?? await context.newPage();
+page.on('pageerror', (error) => pageErrors.push(error.message));
+page.on('console', (message) => {
+  // The faults' own statuses are logged by Chromium as failed loads; those are expected.
+  if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) console.log(`  page console: ${message.text()}`);
+});
+page.setDefaultTimeout(20_000);
+
+async function step(name, fn) {
+  try {
+    await fn();
+    ok(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
+    passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (error) {
+    failed += 1;
+    pageErrors.length = 0;
+    console.log(`not ok - ${name}\n  ${String(error?.stack ?? error).replaceAll('\n', '\n  ')}`);
+  }
+}
+
+async function screenshot(name, selector) {
+  const path = join(shots, `${name}.png`);
+  if (selector) await page.locator(selector).screenshot({ path });
+  else await page.screenshot({ path, fullPage: true });
+  saved.push(`${name}.png`);
+}
+
+const text = (selector) => page.locator(selector).innerText();
+/** Clicks, then waits until the section has gone busy and come back ready. */
+async function clickAndSettle(selector, section) {
+  await page.evaluate((id) => { document.getElementById(id).dataset.state = 'clicked'; }, section);
+  await page.click(selector);
+  await page.waitForFunction((id) => document.getElementById(id).dataset.state === 'ready', section, { timeout: 30_000 });
+}
+const field = (scope, name) => page.locator(`${scope} dd[data-field="${name}"]`).first().innerText();
+
+try {
+  const query = new URLSearchParams({ service: service.url, key: service.apiKey });
+  await page.goto(`${pages.url}/www-demo/index.html?${query}`);
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60_000 })
+    .catch(async (error) => { throw new Error(`${error.message}; page says: ${await text('#boot')}; ${pageErrors.join('; ')}`); });
+  equal(await page.evaluate(() => document.body.dataset.ready), 'true', `the page started: ${await text('#boot')}`);
+
+  const seededPosts = await (await fetch(`${service.url}/api/v1/posts?limit=20`, { headers: { cookie: `connect.sid=${service.apiKey}` } })).json();
+
+  await step('posts: the first page lists 10 posts, Older and Newer page, search filters', async () => {
+    const titles = () => page.locator('#post-list li button').allInnerTexts();
+    deepEqual(await titles(), seededPosts.slice(0, 10).map((p) => p.title), 'page 1 is the newest 10');
+    equal(await text('#status'), 'Posts 1–10');
+    await clickAndSettle('#next', 'posts');
+    equal(await text('#status'), 'Posts 11–20');
+    deepEqual(await titles(), seededPosts.slice(10, 20).map((p) => p.title), 'page 2');
+    await clickAndSettle('#previous', 'posts');
+    equal(await text('#status'), 'Posts 1–10');
+    await page.selectOption('#type', 'podcast');
+    await clickAndSettle('#search button', 'posts');
+    match(await text('#status'), /^\d+ posts match; showing 1–\d+$/);
+    const types = await page.locator('#post-list .badge:first-child').allInnerTexts();
+    ok(types.length > 0 && types.every((t) => t === 'podcast'), `only podcasts: ${types}`);
+    await page.selectOption('#type', '');
+    await clickAndSettle('#search button', 'posts');
+    equal(await text('#status'), 'Posts 1–10');
+  });
+
+  await step('posts: a post by slug and by id shows its fields, published/paywalled and its comments; one comment opens', async () => {
+    const post = seededPosts.find((p) => p.comment_count > 0);
+    await page.fill('#post-slug', post.slug);
+    await page.click('#open-slug button');
+    await page.waitForSelector(`#post-detail article[data-post-id="${post.id}"]`);
+    equal(await field('#post-detail', 'slug'), post.slug);
+    equal(await field('#post-detail', 'published'), 'true');
+    equal(await field('#post-detail', 'paywalled'), String(post.audience === 'only_paid' || post.audience === 'founding'));
+    const comments = page.locator('#post-detail .comments > li');
+    ok(await comments.count() > 0, 'comments listed');
+    const commentId = await comments.first().getAttribute('data-comment-id');
+    await comments.first().locator('button').click();
+    await page.waitForSelector(`#comment-detail article[data-comment-id="${commentId}"]`);
+    equal(await field('#comment-detail', 'parent_post_id'), String(post.id));
+    await screenshot('posts', '#posts');
+    await page.fill('#post-id', String(post.id));
+    await page.click('#open-id button');
+    await page.waitForFunction((id) => document.querySelector(`#post-detail article[data-post-id="${id}"]`) && !document.querySelector('#comment-detail article'), post.id);
+    equal(await page.locator('#post-detail h3').innerText(), post.title, 'by id: the same post');
+  });
+
+  await step('notes: the feed pages with next(), for await reads all of it, one note, a profile\'s notes by handle and id', async () => {
+    await clickAndSettle('#feed-load', 'notes');
+    equal(await page.locator('#feed > li').count(), 20);
+    equal(await text('#feed-status'), '20 notes in 1 page; more to read');
+    await clickAndSettle('#feed-more', 'notes');
+    equal(await page.locator('#feed > li').count(), 40);
+    equal(await text('#feed-status'), '40 notes in 2 pages; more to read');
+    await clearLog();
+    await clickAndSettle('#feed-walk', 'notes');
+    const [, count] = (await text('#feed-status')).match(/^for await read the whole feed: (\d+) notes$/) ?? [];
+    ok(Number(count) > 40, `walked ${count}`);
+    equal(await page.locator('#feed > li').count(), Number(count));
+    const notePages = (await apiRequests()).filter((r) => r.url.startsWith('/api/v1/notes'));
+    equal(notePages.length, Math.ceil(Number(count) / 20), 'one request per page');
+    const noteId = await page.inputValue('#note-id');
+    await page.click('#note-by-id button');
+    await page.waitForSelector('#note-detail article');
+    equal(await page.locator('#note-detail h3').innerText(), `Note ${noteId} (getNoteById)`);
+    equal(await field('#note-detail', 'author'), info.account.name);
+    const someone = info.users.find((u) => u.followed && u.notes > 0);
+    await page.click('#notes-by-handle button');
+    await page.waitForFunction((h) => document.querySelector('#profile-notes p[role=status]')?.textContent.includes(`@${h}`), someone.handle);
+    equal(await text('#profile-notes p[role=status]'), `5 notes of @${someone.handle} (getNotesBySlug)`);
+    const byHandle = await page.locator('#profile-notes li').allInnerTexts();
+    await page.click('#notes-by-user button');
+    await page.waitForFunction((id) => document.querySelector('#profile-notes p[role=status]')?.textContent.includes(`user ${id}`), someone.id);
+    deepEqual(await page.locator('#profile-notes li').allInnerTexts(), byHandle, 'by user id: the same notes');
+    await screenshot('notes', '#notes');
+  });
+
+  await step('profiles: a full profile with photo, bio, subscribers, publications and roles, recent activity', async () => {
+    const someone = info.users.find((u) => u.followed && u.posts > 0);
+    await page.fill('#profile-handle', someone.handle);
+    await page.click('#profile-form button');
+    await page.waitForSelector(`#profile article[data-handle="${someone.handle}"]`);
+    equal(await page.locator('#profile h3').innerText(), someone.name);
+    match(await field('#profile', 'subscribers'), /^[\d,]+ \([\d,]+ subscribers\)$/);
+    match(await field('#profile', 'publications and roles'), /\(.+\) — (admin|owner|contributor|editor)/);
+    ok(await page.locator('#profile .notes li').count() > 0, 'recent activity');
+    ok((await page.locator('#profile figcaption').innerText()).startsWith('http'), 'the photo URL');
+  });
+
+  await step('profiles: following read with bounded concurrency; Cancel stops the requests; the bar reaches its end', async () => {
+    await page.check('#following-slow');
+    await clearLog();
+    await page.evaluate(() => { document.getElementById('profiles').dataset.state = 'clicked'; });
+    await page.click('#following-start');
+    await page.waitForFunction(() => document.getElementById('following-progress').value >= 1);
+    const peak = Number(await page.locator('#following-flight').getAttribute('data-peak'));
+    ok(peak >= 2 && peak <= 3, `bounded concurrency: ${peak} requests at once at most, the limit is 3`);
+    await page.click('#following-cancel');
+    await page.waitForFunction(() => document.getElementById('profiles').dataset.state === 'ready');
+    match(await text('#following-status'), /^Stopped after \d+ of \d+\./);
+    equal(await page.locator('#following-status .error').getAttribute('data-kind'), 'aborted');
+    const profileReads = async () => (await apiRequests()).filter((r) => /^\/api\/v1\/(user\/\d+\/profile|reader\/feed\/profile)/.test(r.url)).length;
+    const atCancel = await profileReads();
+    await page.waitForTimeout(1500);
+    equal(await profileReads(), atCancel, 'no request after Cancel');
+    const total = await page.evaluate(() => document.getElementById('following-progress').max);
+    ok(atCancel < total * 2, `cancelled early: ${atCancel} profile requests for ${total} users`);
+
+    await page.uncheck('#following-slow');
+    await clickAndSettle('#following-start', 'profiles');
+    const bar = await page.evaluate(() => [document.getElementById('following-progress').value, document.getElementById('following-progress').max]);
+    equal(bar[0], bar[1], 'the progress bar reached its end');
+    equal(await text('#following-status'), `All ${bar[1]} followed users read, in the order the service lists them`);
+    equal(await page.locator('#following > li').count(), bar[1]);
+    await screenshot('profiles', '#profiles');
+  });
+
+  await step('compose: NoteBuilder preview and exact request body; Publish sends exactly that once; the note leads the feed', async () => {
+    await page.waitForFunction(() => document.getElementById('compose-body').textContent.includes('bodyJson'));
+    const initial = JSON.parse(await text('#compose-body'));
+    deepEqual(initial, {
+      bodyJson: {
+        type: 'doc',
+        attrs: { schemaVersion: 'v1' },
+        content: [{
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Hello from the publisher-wasm demo. ' },
+            { type: 'text', text: 'Bold words, ', marks: [{ type: 'bold' }] },
+            { type: 'text', text: 'italic words', marks: [{ type: 'italic' }] },
+            { type: 'text', text: ' and plain ones.' },
+          ],
+        }],
+      },
+      replyMinimumRole: 'everyone',
+    });
+    equal(await page.locator('#compose-preview strong').textContent(), 'Bold words, ');
+    equal(await page.locator('#compose-preview em').textContent(), 'italic words');
+    // Live: typing changes the body before Add.
+    await page.selectOption('#compose-kind', 'note');
+    await page.fill('#compose-text', 'A second paragraph, typed live.');
+    await page.waitForFunction(() => document.querySelectorAll('#compose-preview p').length === 2);
+    await page.click('#compose-form button[type=submit], #compose-form button:not([type])');
+    await page.waitForFunction(() => document.querySelectorAll('#compose-parts li').length === 5);
+    const body = await text('#compose-body');
+    await clearLog();
+    await clickAndSettle('#compose-publish', 'compose');
+    equal(await field('#compose-answer', 'in the feed'), 'first in getNotes() now');
+    const posts = (await apiRequests()).filter((r) => r.method === 'POST');
+    equal(posts.length, 1, 'one publish request');
+    deepEqual(JSON.parse(posts[0].body), JSON.parse(body), 'the service received the body shown');
+    const noteId = await page.locator('#compose-answer article').getAttribute('data-note-id');
+    await screenshot('compose', '#compose');
+    await clickAndSettle('#feed-load', 'notes');
+    equal(await page.locator('#feed > li').first().getAttribute('data-note-id'), noteId, 'the new note leads the feed');
+    match(await page.locator('#feed > li p').first().innerText(), /^Hello from the publisher-wasm demo\. Bold words, italic words and plain ones\.\s+A second paragraph, typed live\.$/);
+  });
+
+  /** Picks the fault, how often and the call, runs it, and returns what the page shows. */
+  async function runFault(fault, times, call) {
+    await page.check(`#fault-form input[name=fault][value="${fault}"]`);
+    await page.check(`#fault-form input[name=times][value="${times}"]`);
+    await page.check(`#fault-form input[name=call][value="${call}"]`);
+    await clickAndSettle('#fault-run', 'faults');
+    const error = page.locator('#fault-result .error');
+    return {
+      attempts: await page.locator('#attempts > li').allInnerTexts(),
+      recovered: await page.locator('#fault-result [data-result=recovered]').count() === 1,
+    result: await page.locator('#fault-result [data-result=recovered] li, #fault-result [data-result=recovered] dd').allInnerTexts(),
+      kind: await error.count() ? await error.getAttribute('data-kind') : null,
+      status: await error.count() ? await error.getAttribute('data-status') : null,
+      message: await error.count() ? await error.locator('.message').innerText() : null,
+      summary: await text('#service-summary'),
+      log: await page.locator('#service-log tbody tr').allInnerTexts(),
+    };
+  }
+
+  await step('faults: a 429 with Retry-After is waited out and the read recovers', async () => {
+    const shown = await runFault('429', '1', 'read');
+    ok(shown.recovered, 'recovered');
+    deepEqual(shown.result, seededPosts.slice(0, 3).map((p) => p.title), 'the recovered result: the first 3 posts');
+    equal(shown.attempts.length, 2);
+    match(shown.attempts[0], /→ HTTP 429/);
+    const [, waited] = shown.attempts[1].match(/^waited (\d+) ms/) ?? [];
+    ok(Number(waited) >= 900, `waited ${waited} ms for Retry-After: 1`);
+    match(shown.summary, /^GET \/api\/v1\/posts reached the service 2 times \(answered 429, 200\)\.$/);
+    await screenshot('faults-429-recovered', '#faults');
+  });
+
+  await step('faults: a 500, a truncated body and a dropped connection are retried and the read recovers', async () => {
+    for (const fault of ['500', 'truncated']) {
+      const shown = await runFault(fault, '1', 'read');
+      ok(shown.recovered, `${fault}: recovered`);
+      equal(shown.attempts.length, 2, `${fault}: two attempts`);
+    }
+    // Chromium resends a GET whose reused connection dropped before any answer by
+    // itself, below fetch: then the client sees one attempt and the service two.
+    const dropped = await runFault('drop', '1', 'read');
+    ok(dropped.recovered, 'drop: recovered');
+    match(dropped.log[0], /\bdropped\b/);
+    match(dropped.summary, /^GET \/api\/v1\/posts reached the service 2 times \(answered dropped, 200\)\./);
+    if (dropped.attempts.length === 1) match(dropped.summary, /1 of them the browser resent itself, below fetch\.$/);
+    else equal(dropped.attempts.length, 2);
+  });
+
+  await step('faults: an HTML 502 on every request ends in one readable PublisherError after 4 attempts', async () => {
+    const shown = await runFault('502', 'all', 'read');
+    equal(shown.kind, 'http');
+    equal(shown.status, '502');
+    equal(shown.attempts.length, 4);
+    equal(shown.message, 'GET /api/v1/posts?limit=3 failed: HTTP 502 Bad Gateway; the answer is an HTML page titled "502 Bad Gateway", not JSON (gave up after 4 attempts)');
+    match(await page.locator('#fault-result details summary').innerText(), /^error\.response\.body \(\d+ characters, text\/html/);
+    await screenshot('faults-502-error', '#faults');
+  });
+
+  await step('faults: a CDN challenge page, and a slow answer past the timeout, each end in their own error', async () => {
+    const challenge = await runFault('challenge', 'all', 'read');
+    equal(challenge.kind, 'http');
+    equal(challenge.status, '403');
+    equal(challenge.attempts.length, 1, 'a 403 is not retried');
+    match(challenge.message, /the answer is a bot-challenge page \("Just a moment\.\.\."\), not JSON: a CDN/);
+    const slow = await runFault('slow', 'all', 'read');
+    equal(slow.kind, 'timeout');
+    equal(slow.attempts.length, 1, 'a timeout is not retried');
+    equal(slow.message, 'GET /api/v1/posts?limit=3 failed: no complete answer within 1500 ms');
+  });
+
+  await step('faults: a publish is retried after a 429, and after a 502 it is not resent: maybe-published, sent once', async () => {
+    const limited = await runFault('429', '1', 'publish');
+    ok(limited.recovered, 'published after the 429');
+    match(limited.result[0], /^Published through a fault at /);
+    match(limited.summary, /^POST \/api\/v1\/comment\/feed reached the service 2 times \(answered 429, 200\)\. Published once\.$/);
+    const broken = await runFault('502', '1', 'publish');
+    equal(broken.kind, 'maybe-published');
+    equal(broken.attempts.length, 1);
+    match(broken.message, /^POST \/api\/v1\/comment\/feed failed: HTTP 502 Bad Gateway; the answer is an HTML page titled "502 Bad Gateway", not JSON; the note may have been published/);
+    equal(broken.summary, 'POST /api/v1/comment/feed reached the service 1 time (answered 502). Sent once, never twice.');
+    await screenshot('faults-publish-once', '#faults');
+  });
+
+  await step('phone width: no sideways scrolling, every section readable', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    ok(widths[0] <= widths[1], `page ${widths[0]} px wide in a ${widths[1]} px window`);
+    await screenshot('phone-posts', '#posts');
+    await screenshot('phone-faults', '#faults');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  await step('keyboard: every control is a native, focusable one; a post opens with Tab and Enter', async () => {
+    const unreachable = await page.evaluate(() => [...document.querySelectorAll('[onclick], [tabindex="-1"]')].length);
+    equal(unreachable, 0);
+    await page.focus('#post-slug');
+    await page.fill('#post-slug', seededPosts[3].slug);
+    await page.keyboard.press('Tab');
+    equal(await page.evaluate(() => document.activeElement.textContent), 'Open by slug');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`#post-detail article[data-post-id="${seededPosts[3].id}"]`);
+    await page.check('#fault-form input[name=call][value="read"]');
+    await page.check('#fault-form input[name=times][value="1"]');
+    await page.focus('#fault-form input[name=fault][value="429"]');
+    await page.keyboard.press('ArrowDown');
+    equal(await page.evaluate(() => document.activeElement.value), '500', 'arrow keys move through the faults');
+    for (let i = 0; i < 12 && await page.evaluate(() => document.activeElement.id) !== 'fault-run'; i += 1) await page.keyboard.press('Tab');
+    equal(await page.evaluate(() => document.activeElement.id), 'fault-run', 'Tab reaches Run');
+    await page.evaluate(() => { document.getElementById('faults').dataset.state = 'clicked'; });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('faults').dataset.state === 'ready');
+    match(await text('#service-summary'), /^GET \/api\/v1\/posts reached the service 2 times \(answered 500, 200\)\.$/);
+  });
+
+  await screenshot('whole-page');
+} catch (error) {
+  failed += 1;
+  console.log(`not ok - the demo page\n  ${String(error?.stack ?? error).replaceAll('\n', '\n  ')}`);
+} finally {
+  await context.close();
+  await pages.close();
+  await service.close();
+  await rm(profileDir, { recursive: true, force: true });
+}
+console.log(`screenshots in ${shots}: ${saved.join(', ')}`);
+console.log(`demo: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
