@@ -19,6 +19,9 @@ pub mod client;
 pub mod config;
 pub mod error;
 pub mod json;
+#[cfg(feature = "markdown")]
+pub mod markdown;
+pub mod note_doc;
 pub mod records;
 pub mod request;
 pub mod retry;

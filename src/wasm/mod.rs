@@ -5,6 +5,8 @@ mod convert;
 mod error;
 mod fetch;
 mod js_doc;
+#[cfg(feature = "markdown-entry")]
+mod markdown;
 mod publisher;
 mod types;
 
