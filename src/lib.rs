@@ -22,6 +22,7 @@ pub mod json;
 #[cfg(feature = "markdown")]
 pub mod markdown;
 pub mod note_doc;
+pub mod read_back;
 pub mod records;
 pub mod request;
 pub mod retry;
