@@ -227,6 +227,40 @@ impl NoteDoc {
     }
 }
 
+/// The body of `POST comment/feed/` (§2.1): the document, `replyMinimumRole`, and the
+/// attachment ids and the parent of a reply when there are some.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NoteRequest<'a> {
+    /// The note's document.
+    #[serde(rename = "bodyJson")]
+    pub body_json: &'a NoteDoc,
+    #[serde(rename = "replyMinimumRole")]
+    reply_minimum_role: &'static str,
+    /// Attachments created before the publish, in the order they are shown.
+    #[serde(rename = "attachmentIds", skip_serializing_if = "<[String]>::is_empty")]
+    pub attachment_ids: &'a [String],
+    /// The note or reply this one answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parent_id: Option<u64>,
+}
+
+impl<'a> NoteRequest<'a> {
+    /// The request publishing `body_json` with these attachments, as a reply to `parent_id`.
+    pub fn new(body_json: &'a NoteDoc, attachment_ids: &'a [String], parent_id: Option<u64>) -> Self {
+        NoteRequest {
+            body_json,
+            reply_minimum_role: "everyone",
+            attachment_ids,
+            parent_id,
+        }
+    }
+
+    /// The JSON body.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,6 +308,21 @@ mod tests {
             )
         );
         assert_eq!(doc.text(), "b l\n\none\n\nfirst\n\nq\n\na\nb");
+    }
+
+    #[test]
+    fn the_request_envelope_adds_attachments_and_the_parent_only_when_given() {
+        let doc = NoteDoc::new(vec![Block::paragraph(vec![Text::plain("Hello")])]);
+        assert_eq!(
+            NoteRequest::new(&doc, &[], None).to_json(),
+            r#"{"bodyJson":{"type":"doc","attrs":{"schemaVersion":"v1"},"content":[{"type":"paragraph","content":[{"type":"text","text":"Hello"}]}]},"replyMinimumRole":"everyone"}"#
+        );
+        let ids = ["19b5d6f9-46db-47d6-b381-17cb5f443c00".to_string()];
+        let empty = NoteDoc::new(Vec::new());
+        assert_eq!(
+            NoteRequest::new(&empty, &ids, Some(131_643_486)).to_json(),
+            r#"{"bodyJson":{"type":"doc","attrs":{"schemaVersion":"v1"},"content":[]},"replyMinimumRole":"everyone","attachmentIds":["19b5d6f9-46db-47d6-b381-17cb5f443c00"],"parent_id":131643486}"#
+        );
     }
 
     #[test]
