@@ -304,14 +304,31 @@ fn unsafe_targets_are_neutralised_whatever_their_spelling() {
 #[test]
 #[ignore]
 fn print_the_markdown_table() {
+    let code = |text: &str| {
+        let text = text.replace('|', "\\|");
+        if text.contains('`') {
+            format!("`` {text} ``")
+        } else {
+            format!("`{text}`")
+        }
+    };
     println!("| # | what | Markdown | note (text and marks) |\n|---|---|---|---|");
     for (n, (what, markdown, _)) in TABLE.iter().enumerate() {
         let got = render(&markdown_to_doc(markdown).unwrap().content);
         println!(
-            "| {} | {what} | `{}` | `{}` |",
+            "| {} | {what} | {} | {} |",
             n + 1,
-            markdown.escape_debug(),
-            got.replace('|', "\\|")
+            code(&markdown.escape_debug().to_string()),
+            code(&got)
+        );
+    }
+    for markdown in ["", "  \n\t\n", "<!-- a comment -->", "-"] {
+        let error = markdown_to_doc(markdown).unwrap_err();
+        println!(
+            "| | nothing to publish | {} | `{}`: {} |",
+            code(&markdown.escape_debug().to_string()),
+            error.kind.as_str(),
+            error.message
         );
     }
 }
