@@ -21,10 +21,10 @@ pub enum ErrorKind {
     Timeout,
     /// The caller aborted the request.
     Aborted,
-    /// Publishing failed in a way that leaves it unknown whether the note was
-    /// created (a 5xx, a dropped connection, a cut-off answer): it was not retried,
-    /// so there is never a duplicate; look before publishing again.
-    MaybePublished,
+    /// A write failed in a way that leaves it unknown whether the service acted (a
+    /// 5xx, a dropped connection, a cut-off answer): it was not sent again, so it never
+    /// happens twice. The name is the operation's own (`maybe-published` for a note).
+    OutcomeUnknown(&'static str),
 }
 
 impl ErrorKind {
@@ -38,7 +38,7 @@ impl ErrorKind {
             ErrorKind::InvalidResponse => "invalid-response",
             ErrorKind::Timeout => "timeout",
             ErrorKind::Aborted => "aborted",
-            ErrorKind::MaybePublished => "maybe-published",
+            ErrorKind::OutcomeUnknown(name) => name,
         }
     }
 }
@@ -66,7 +66,8 @@ pub struct Error {
     pub kind: ErrorKind,
     pub message: String,
     pub status: Option<u16>,
-    pub response: Option<ResponseSnapshot>,
+    /// The response the failure came with (boxed: errors travel in every `Result`).
+    pub response: Option<Box<ResponseSnapshot>>,
     /// How many requests the call made, when it made more than one.
     pub attempts: Option<u32>,
 }
@@ -115,7 +116,7 @@ impl Error {
             kind: ErrorKind::Http,
             message,
             status: Some(response.status),
-            response: Some(response),
+            response: Some(Box::new(response)),
             attempts: None,
         }
     }
@@ -123,7 +124,7 @@ impl Error {
     /// Attaches the response a decoding failure came from.
     pub fn with_response(mut self, response: ResponseSnapshot) -> Self {
         self.status = Some(response.status);
-        self.response = Some(response);
+        self.response = Some(Box::new(response));
         self
     }
 

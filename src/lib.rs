@@ -18,9 +18,10 @@ pub mod args;
 pub mod client;
 pub mod config;
 pub mod error;
+pub mod http;
 pub mod json;
+pub mod operation;
 pub mod records;
-pub mod request;
 pub mod retry;
 pub mod transport;
 

@@ -6,8 +6,8 @@
 //! the cost of every page.
 
 use crate::error::Error;
+use crate::http::HttpRequest;
 use crate::json::JsonDoc;
-use crate::request::HttpRequest;
 
 pub trait ResponseBody {
     type Doc: JsonDoc;

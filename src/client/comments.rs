@@ -1,11 +1,31 @@
 //! Comments: `getComments`, `getComment` (http-contract §4.4, §4.5).
 
+use super::notes::ReaderComment;
 use super::{Client, Doc};
 use crate::args::{self, Arg};
 use crate::error::Error;
+use crate::http::{Host, Method};
+use crate::operation::{Operation, Path, Query};
 use crate::records::comment;
-use crate::request::{Endpoint, Host};
 use crate::transport::Transport;
+
+/// `GET <publication>/post/<id>/comments?offset&limit`: `{comments}`.
+struct PostComments {
+    post_id: u64,
+    offset: Option<u64>,
+    limit: Option<u64>,
+}
+
+impl Operation for PostComments {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Publication;
+    fn path(&self, path: &mut Path) {
+        path.literal("post").segment(self.post_id).literal("comments");
+    }
+    fn query(&self, query: &mut Query) {
+        query.opt("offset", self.offset).opt("limit", self.limit);
+    }
+}
 
 impl<T: Transport> Client<T> {
     /// `getComments(postId, {offset, limit})`: `GET <publication>/api/v1/post/<id>/comments`,
@@ -15,20 +35,14 @@ impl<T: Transport> Client<T> {
         let post_id = args::id("postId", post_id)?;
         let offset = args::non_negative_integer("offset", offset)?;
         let limit = args::positive_integer("limit", limit)?;
-        let endpoint = Endpoint::get(Host::Publication, &["post", &post_id.to_string(), "comments"])
-            .query("offset", offset)
-            .query("limit", limit);
-        self.fetch(endpoint, |doc| comment::decode_comment_list(doc, limit))
+        let request = PostComments { post_id, offset, limit };
+        self.send(&request, |doc| comment::decode_comment_list(doc, limit))
             .await
     }
 
     /// `getComment(id)`: `GET <main>/api/v1/reader/comment/<id>`, the `item.comment`.
     pub async fn get_comment(&self, comment_id: &Arg) -> Result<Doc<T>, Error> {
         let id = args::id("commentId", comment_id)?;
-        self.fetch(
-            Endpoint::get(Host::Main, &["reader", "comment", &id.to_string()]),
-            comment::decode_reader_comment,
-        )
-        .await
+        self.send(&ReaderComment { id }, comment::decode_reader_comment).await
     }
 }

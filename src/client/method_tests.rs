@@ -137,7 +137,7 @@ fn notes_by_id_keep_only_notes_and_stop_at_limit_or_a_repeated_cursor() {
     let paths = client.transport().sent_paths();
     assert_eq!(paths.len(), 2);
     assert_eq!(paths[0], "/api/v1/reader/feed/profile/343074721?types=note");
-    assert!(paths[1].ends_with(&format!("&cursor={}", crate::request::encode_component(&repeated))));
+    assert!(paths[1].ends_with(&format!("&cursor={}", crate::http::encode_component(&repeated))));
     let five = block_on(client.get_notes_by_id(&Arg::Number(343074721.0), &Arg::Number(5.0))).unwrap();
     assert_eq!(five.as_array().unwrap().len(), 5);
 }

@@ -3,9 +3,63 @@
 use super::{Client, Doc};
 use crate::args::{self, Arg};
 use crate::error::Error;
+use crate::http::{Host, Method};
+use crate::operation::{Delivery, Operation, Path, Query, UncertainOutcome};
 use crate::records::{note, publish};
-use crate::request::{Endpoint, Host};
 use crate::transport::Transport;
+
+/// `GET <main>/notes?cursor&limit`: a page of the account's notes feed.
+struct NotesFeed<'a> {
+    cursor: Option<&'a str>,
+    limit: Option<u64>,
+}
+
+impl Operation for NotesFeed<'_> {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("notes");
+    }
+    fn query(&self, query: &mut Query) {
+        query.opt("cursor", self.cursor).opt("limit", self.limit);
+    }
+}
+
+/// `GET <main>/reader/comment/<id>`: `{item}`, a note or a comment.
+pub(crate) struct ReaderComment {
+    pub(crate) id: u64,
+}
+
+impl Operation for ReaderComment {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("reader/comment").segment(self.id);
+    }
+}
+
+/// How a publish whose outcome is unknown fails.
+pub const MAYBE_PUBLISHED: UncertainOutcome = UncertainOutcome {
+    kind: "maybe-published",
+    advice: "the note may have been published: it was not sent again, so there is no duplicate; check the feed before publishing again",
+};
+
+/// `POST <main>/comment/feed` with a `PublishNoteRequest`: publishes a note, at most once.
+struct PublishNote {
+    body: String,
+}
+
+impl Operation for PublishNote {
+    const METHOD: Method = Method::Post;
+    const HOST: Host = Host::Main;
+    const DELIVERY: Delivery = Delivery::AtMostOnce(MAYBE_PUBLISHED);
+    fn path(&self, path: &mut Path) {
+        path.literal("comment/feed");
+    }
+    fn body(&self) -> Option<String> {
+        Some(self.body.clone())
+    }
+}
 
 /// One page of a notes feed.
 pub struct NotesPage<D> {
@@ -20,10 +74,11 @@ impl<T: Transport> Client<T> {
     pub async fn get_notes(&self, cursor: &Arg, limit: &Arg) -> Result<NotesPage<Doc<T>>, Error> {
         let cursor = args::optional_nonempty_string("cursor", cursor)?;
         let limit = args::positive_integer("limit", limit)?;
-        let endpoint = Endpoint::get(Host::Main, &["notes"])
-            .query("cursor", cursor.as_deref())
-            .query("limit", limit);
-        self.fetch(endpoint, |page| {
+        let request = NotesFeed {
+            cursor: cursor.as_deref(),
+            limit,
+        };
+        self.send(&request, |page| {
             let checked = note::check_feed_page(&page, "the notes page", cursor.as_deref())?;
             Ok(NotesPage {
                 page,
@@ -36,11 +91,7 @@ impl<T: Transport> Client<T> {
     /// `getNoteById(id)`: `GET <main>/api/v1/reader/comment/<id>`, the `item`.
     pub async fn get_note_by_id(&self, note_id: &Arg) -> Result<Doc<T>, Error> {
         let id = args::id("noteId", note_id)?;
-        self.fetch(
-            Endpoint::get(Host::Main, &["reader", "comment", &id.to_string()]),
-            note::decode_note_item,
-        )
-        .await
+        self.send(&ReaderComment { id }, note::decode_note_item).await
     }
 
     /// `publishNote(text)`: one paragraph of plain text.
@@ -61,14 +112,13 @@ impl<T: Transport> Client<T> {
 
     /// `POST <main>/api/v1/comment/feed` with the draft's `PublishNoteRequest`.
     pub async fn publish_draft(&self, draft: &publish::NoteDraft) -> Result<Doc<T>, Error> {
-        let body = draft.request_body()?;
-        self.fetch(
-            Endpoint::post_json(Host::Main, &["comment", "feed"], body),
-            |response| {
-                publish::check_publish_response(&response)?;
-                Ok(response)
-            },
-        )
+        let request = PublishNote {
+            body: draft.request_body()?,
+        };
+        self.send(&request, |response| {
+            publish::check_publish_response(&response)?;
+            Ok(response)
+        })
         .await
     }
 }

@@ -4,13 +4,52 @@ use std::cell::Cell;
 
 use futures_util::stream::{self, StreamExt};
 
+use super::reads::ProfileFeed;
 use super::{Client, Doc};
 use crate::args::{self, Arg};
 use crate::error::{Error, ErrorKind};
+use crate::http::{Host, Method};
 use crate::json::{expect_array, JsonDoc};
+use crate::operation::{Operation, Path};
 use crate::records::{note, profile};
-use crate::request::{Endpoint, Host};
 use crate::transport::Transport;
+
+/// `GET <main>/user/<handle>/public_profile`.
+struct PublicProfile<'a> {
+    handle: &'a str,
+}
+
+impl Operation for PublicProfile<'_> {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("user").segment(self.handle).literal("public_profile");
+    }
+}
+
+/// `GET <main>/user/<id>/profile`: the public profile of a user by id.
+struct ProfileById {
+    user_id: u64,
+}
+
+impl Operation for ProfileById {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("user").segment(self.user_id).literal("profile");
+    }
+}
+
+/// `GET <main>/feed/following`: the ids the account follows.
+struct FollowingIds;
+
+impl Operation for FollowingIds {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("feed/following");
+    }
+}
 
 impl<T: Transport> Client<T> {
     /// `getUserProfile(userId)`: `GET <main>/api/v1/reader/feed/profile/<id>`.
@@ -20,13 +59,15 @@ impl<T: Transport> Client<T> {
     }
 
     async fn activity_feed(&self, user_id: u64) -> Result<Doc<T>, Error> {
-        self.fetch(
-            Endpoint::get(Host::Main, &["reader", "feed", "profile", &user_id.to_string()]),
-            |feed| {
-                note::check_feed_page(&feed, "the user profile", None)?;
-                Ok(feed)
-            },
-        )
+        let request = ProfileFeed {
+            user_id,
+            types: None,
+            cursor: None,
+        };
+        self.send(&request, |feed| {
+            note::check_feed_page(&feed, "the user profile", None)?;
+            Ok(feed)
+        })
         .await
     }
 
@@ -37,13 +78,10 @@ impl<T: Transport> Client<T> {
     }
 
     pub(crate) async fn public_profile(&self, handle: &str) -> Result<Doc<T>, Error> {
-        self.fetch(
-            Endpoint::get(Host::Main, &["user", handle, "public_profile"]),
-            |profile| {
-                profile::check_public_profile(&profile, &format!("the public profile of {handle:?}"))?;
-                Ok(profile)
-            },
-        )
+        self.send(&PublicProfile { handle }, |profile| {
+            profile::check_public_profile(&profile, &format!("the public profile of {handle:?}"))?;
+            Ok(profile)
+        })
         .await
     }
 
@@ -80,13 +118,10 @@ impl<T: Transport> Client<T> {
         let mut full = match by_handle {
             Some(profile) => profile,
             None => {
-                self.fetch(
-                    Endpoint::get(Host::Main, &["user", &id.to_string(), "profile"]),
-                    |profile| {
-                        profile::check_public_profile(&profile, &format!("the profile of user {id}"))?;
-                        Ok(profile)
-                    },
-                )
+                self.send(&ProfileById { user_id: id }, |profile| {
+                    profile::check_public_profile(&profile, &format!("the profile of user {id}"))?;
+                    Ok(profile)
+                })
                 .await?
             }
         };
@@ -97,7 +132,7 @@ impl<T: Transport> Client<T> {
     /// `getFollowingIds()`: `GET <main>/api/v1/feed/following`, the ids as sent (the
     /// service lists the caller's own id too, first).
     pub async fn get_following_ids(&self) -> Result<Vec<u64>, Error> {
-        self.fetch(Endpoint::get(Host::Main, &["feed", "following"]), |ids| {
+        self.send(&FollowingIds, |ids| {
             let len = expect_array(&ids, "the following list")?;
             (0..len)
                 .map(|index| {

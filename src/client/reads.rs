@@ -4,9 +4,10 @@
 use super::{Client, Doc};
 use crate::args::{self, Arg};
 use crate::error::Error;
+use crate::http::{Host, Method};
 use crate::json::{check_fields, expect_array, string_field, Field, FieldType, JsonDoc};
+use crate::operation::{Operation, Path, Query};
 use crate::records::{note, post, profile};
-use crate::request::{Endpoint, Host};
 use crate::transport::Transport;
 
 /// The node's default `limit` (interface §8).
@@ -19,8 +20,50 @@ const MAX_EMPTY_PAGES: u32 = 5;
 
 /// `{limit, offset}` of the node's reads, with its defaults (limit 100, offset 0).
 pub struct ReadParams {
+    /// Posts wanted.
     pub limit: u64,
+    /// Posts to skip.
     pub offset: u64,
+}
+
+/// `GET <main>/profile/posts?profile_user_id&limit&cursor`: `{posts, nextCursor}`.
+struct ProfilePosts<'a> {
+    user_id: u64,
+    limit: u64,
+    cursor: Option<&'a str>,
+}
+
+impl Operation for ProfilePosts<'_> {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("profile/posts");
+    }
+    fn query(&self, query: &mut Query) {
+        query
+            .set("profile_user_id", self.user_id)
+            .set("limit", self.limit)
+            .opt("cursor", self.cursor);
+    }
+}
+
+/// `GET <main>/reader/feed/profile/<id>?types&cursor`: a user's activity feed page.
+pub(crate) struct ProfileFeed<'a> {
+    pub(crate) user_id: u64,
+    /// `note` for notes only; `None` for every kind of activity.
+    pub(crate) types: Option<&'static str>,
+    pub(crate) cursor: Option<&'a str>,
+}
+
+impl Operation for ProfileFeed<'_> {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("reader/feed/profile").segment(self.user_id);
+    }
+    fn query(&self, query: &mut Query) {
+        query.opt("types", self.types).opt("cursor", self.cursor);
+    }
 }
 
 impl ReadParams {
@@ -69,13 +112,14 @@ impl<T: Transport> Client<T> {
                 .saturating_sub(posts.len() as u64)
                 .saturating_add(to_skip)
                 .min(PROFILE_POSTS_PAGE);
-            let endpoint = Endpoint::get(Host::Main, &["profile", "posts"])
-                .query("profile_user_id", Some(user_id))
-                .query("limit", Some(wanted))
-                .query("cursor", cursor.as_deref());
+            let request = ProfilePosts {
+                user_id,
+                limit: wanted,
+                cursor: cursor.as_deref(),
+            };
             let sent = cursor.clone();
             let (mut page, next) = self
-                .fetch(endpoint, |page| {
+                .send(&request, |page| {
                     check_fields(
                         &page,
                         &[
@@ -140,12 +184,14 @@ impl<T: Transport> Client<T> {
         let mut cursor: Option<String> = None;
         let mut empty_pages: u32 = 0;
         while (notes.len() as u64) < limit {
-            let endpoint = Endpoint::get(Host::Main, &["reader", "feed", "profile", &user_id.to_string()])
-                .query("types", Some("note"))
-                .query("cursor", cursor.as_deref());
+            let request = ProfileFeed {
+                user_id,
+                types: Some("note"),
+                cursor: cursor.as_deref(),
+            };
             let sent = cursor.clone();
             let (mut items, next) = self
-                .fetch(endpoint, |page| {
+                .send(&request, |page| {
                     let checked = note::check_feed_page(&page, "the profile notes page", sent.as_deref())?;
                     Ok((
                         page.into_field("items").unwrap_or_else(Doc::<T>::null),

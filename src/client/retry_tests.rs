@@ -134,7 +134,12 @@ fn publishing_that_may_have_acted_is_never_sent_twice() {
         let client = FakeTransport::client(None);
         fail(client.transport());
         let error = block_on(client.publish_draft(&draft())).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::MaybePublished, "case {index}: {}", error.message);
+        assert_eq!(
+            error.kind,
+            ErrorKind::OutcomeUnknown("maybe-published"),
+            "case {index}: {}",
+            error.message
+        );
         assert!(
             error.message.contains("the note may have been published"),
             "{}",
