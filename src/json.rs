@@ -115,7 +115,7 @@ impl JsonDoc for serde_json::Value {
     fn from_f64(value: f64) -> Self {
         serde_json::Number::from_f64(value).map_or(serde_json::Value::Null, |n| {
             // Integral values print as integers, as JS would.
-            if value.fract() == 0.0 && value.abs() <= crate::args::MAX_SAFE_INTEGER {
+            if value.fract() == 0.0 && value.abs() <= crate::params::MAX_SAFE_INTEGER {
                 #[allow(clippy::cast_possible_truncation)]
                 serde_json::Value::from(value as i64)
             } else {
@@ -198,7 +198,7 @@ fn matches_type<D: JsonDoc>(value: &D, ty: FieldType) -> bool {
         FieldType::String => value.kind() == JsonKind::String,
         FieldType::Integer => value
             .as_f64()
-            .is_some_and(|n| n.is_finite() && n.fract() == 0.0 && n.abs() <= crate::args::MAX_SAFE_INTEGER),
+            .is_some_and(|n| n.is_finite() && n.fract() == 0.0 && n.abs() <= crate::params::MAX_SAFE_INTEGER),
         FieldType::Number => value.as_f64().is_some_and(f64::is_finite),
         FieldType::Bool => value.kind() == JsonKind::Bool,
         FieldType::Object => value.kind() == JsonKind::Object,

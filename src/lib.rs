@@ -14,13 +14,13 @@
     )
 )]
 
-pub mod args;
 pub mod client;
 pub mod config;
 pub mod error;
 pub mod http;
 pub mod json;
 pub mod operation;
+pub mod params;
 pub mod records;
 pub mod retry;
 pub mod transport;
@@ -32,9 +32,9 @@ mod real_samples_tests;
 #[cfg(test)]
 mod test_support;
 
-#[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
 pub use client::{Client, PostsParams, SearchParams};
 pub use config::{Config, ConfigInput};
 pub use error::{Error, ErrorKind, ResponseSnapshot};
+pub use params::{CommentId, NoteId, PostId, Slug, UserId};

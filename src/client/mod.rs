@@ -13,9 +13,10 @@ mod request;
 #[cfg(test)]
 mod retry_tests;
 
-pub use notes::NotesPage;
-pub use posts::{PostsParams, SearchArgs, SearchParams};
-pub use reads::{ReadParams, NODE_DEFAULT_LIMIT};
+pub use comments::CommentsParams;
+pub use notes::{NotesPage, NotesParams, MAYBE_PUBLISHED};
+pub use posts::{PostsParams, SearchParams};
+pub use reads::{ReadParams, DEFAULT_READ_LIMIT};
 
 use crate::config::Config;
 use crate::error::{snapshot_body, Error, ErrorKind, ResponseSnapshot};
@@ -155,8 +156,9 @@ fn snapshot<B: ResponseBody>(response: &HttpResponse<B>) -> ResponseSnapshot {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::args::Arg;
+    use crate::client::PostsParams;
     use crate::error::ErrorKind;
+    use crate::params::{Id, PostId};
     use crate::test_support::{block_on, FakeTransport};
 
     #[test]
@@ -168,7 +170,7 @@ mod tests {
             vec![("content-type".into(), "application/json".into())],
             r#"{"error":"Not found"}"#,
         );
-        let error = block_on(client.get_post_by_id(&Arg::Number(5.0))).unwrap_err();
+        let error = block_on(client.get_post_by_id(PostId::from_f64(5.0).unwrap())).unwrap_err();
         assert_eq!(error.kind, ErrorKind::Http);
         assert_eq!(error.status, Some(404));
         assert_eq!(

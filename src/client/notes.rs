@@ -1,10 +1,10 @@
 //! Notes: `getNotes` pages, `getNoteById`, and publishing.
 
 use super::{Client, Doc};
-use crate::args::{self, Arg};
 use crate::error::Error;
 use crate::http::{Host, Method};
 use crate::operation::{Delivery, Operation, Path, Query, UncertainOutcome};
+use crate::params::{Id, NoteId};
 use crate::records::{note, publish};
 use crate::transport::Transport;
 
@@ -61,6 +61,15 @@ impl Operation for PublishNote {
     }
 }
 
+/// `getNotes` parameters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NotesParams {
+    /// The `nextCursor` of the previous page.
+    pub cursor: Option<String>,
+    /// Notes wanted.
+    pub limit: Option<u64>,
+}
+
 /// One page of a notes feed.
 pub struct NotesPage<D> {
     /// `{items, originalCursorTimestamp, nextCursor}` as the service sent it.
@@ -71,15 +80,14 @@ pub struct NotesPage<D> {
 
 impl<T: Transport> Client<T> {
     /// `getNotes({cursor, limit})`: `GET <main>/api/v1/notes?cursor&limit` (each when given).
-    pub async fn get_notes(&self, cursor: &Arg, limit: &Arg) -> Result<NotesPage<Doc<T>>, Error> {
-        let cursor = args::optional_nonempty_string("cursor", cursor)?;
-        let limit = args::positive_integer("limit", limit)?;
+    pub async fn get_notes(&self, params: &NotesParams) -> Result<NotesPage<Doc<T>>, Error> {
+        let cursor = params.cursor.as_deref();
         let request = NotesFeed {
-            cursor: cursor.as_deref(),
-            limit,
+            cursor,
+            limit: params.limit,
         };
         self.send(&request, |page| {
-            let checked = note::check_feed_page(&page, "the notes page", cursor.as_deref())?;
+            let checked = note::check_feed_page(&page, "the notes page", cursor)?;
             Ok(NotesPage {
                 page,
                 next_cursor: checked.next_cursor,
@@ -89,22 +97,12 @@ impl<T: Transport> Client<T> {
     }
 
     /// `getNoteById(id)`: `GET <main>/api/v1/reader/comment/<id>`, the `item`.
-    pub async fn get_note_by_id(&self, note_id: &Arg) -> Result<Doc<T>, Error> {
-        let id = args::id("noteId", note_id)?;
-        self.send(&ReaderComment { id }, note::decode_note_item).await
+    pub async fn get_note_by_id(&self, id: NoteId) -> Result<Doc<T>, Error> {
+        self.send(&ReaderComment { id: id.get() }, note::decode_note_item).await
     }
 
     /// `publishNote(text)`: one paragraph of plain text.
-    pub async fn publish_note(&self, text: &Arg) -> Result<Doc<T>, Error> {
-        let text = match text {
-            Arg::Str(text) => text.as_str(),
-            other => {
-                return Err(Error::invalid_argument(format!(
-                    "publishNote(text) needs a string, got {}",
-                    args::describe(other)
-                )))
-            }
-        };
+    pub async fn publish_note(&self, text: &str) -> Result<Doc<T>, Error> {
         let draft = publish::NoteDraft::new(Some(text))
             .map_err(|_| Error::invalid_argument("publishNote(text) needs a non-empty text"))?;
         self.publish_draft(&draft).await

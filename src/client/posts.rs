@@ -1,11 +1,11 @@
 //! Posts: `getPosts`, `getPost`, `getPostById`, `searchPosts`.
 
 use super::{Client, Doc};
-use crate::args::{self, Arg};
 use crate::error::Error;
 use crate::http::{Host, Method};
 use crate::json::JsonDoc;
 use crate::operation::{Operation, Path, Query};
+use crate::params::{PostId, Slug};
 use crate::records::post;
 use crate::transport::Transport;
 
@@ -18,17 +18,6 @@ pub struct PostsParams {
     pub limit: Option<u64>,
     /// A cursor the service returned.
     pub cursor: Option<String>,
-}
-
-impl PostsParams {
-    /// Validates the caller's values.
-    pub fn from_args(offset: &Arg, limit: &Arg, cursor: &Arg) -> Result<Self, Error> {
-        Ok(PostsParams {
-            offset: args::non_negative_integer("offset", offset)?,
-            limit: args::positive_integer("limit", limit)?,
-            cursor: args::optional_nonempty_string("cursor", cursor)?,
-        })
-    }
 }
 
 /// `SearchParams` (interface §2.12).
@@ -46,36 +35,6 @@ pub struct SearchParams {
     pub published_after: Option<String>,
     /// Only posts published before this ISO date.
     pub published_before: Option<String>,
-}
-
-/// The raw search arguments, as the caller gave them.
-pub struct SearchArgs<'a> {
-    /// `query`.
-    pub query: &'a Arg,
-    /// `offset`.
-    pub offset: &'a Arg,
-    /// `limit`.
-    pub limit: &'a Arg,
-    /// `type`.
-    pub post_type: &'a Arg,
-    /// `published_after`.
-    pub published_after: &'a Arg,
-    /// `published_before`.
-    pub published_before: &'a Arg,
-}
-
-impl SearchParams {
-    /// Validates the caller's values.
-    pub fn from_args(raw: SearchArgs<'_>) -> Result<Self, Error> {
-        Ok(SearchParams {
-            query: args::string("query", raw.query)?,
-            offset: args::non_negative_integer("offset", raw.offset)?,
-            limit: args::positive_integer("limit", raw.limit)?,
-            post_type: args::optional_one_of("type", raw.post_type, post::POST_TYPES)?,
-            published_after: args::optional_iso_date("published_after", raw.published_after)?,
-            published_before: args::optional_iso_date("published_before", raw.published_before)?,
-        })
-    }
 }
 
 /// `GET <publication>/posts?offset&limit&cursor`: a bare array of posts.
@@ -101,7 +60,7 @@ impl Operation for PostsPage<'_> {
 
 /// `GET <publication>/posts/<slug>`: a bare post.
 struct PostBySlug<'a> {
-    slug: &'a str,
+    slug: &'a Slug,
 }
 
 impl Operation for PostBySlug<'_> {
@@ -113,8 +72,8 @@ impl Operation for PostBySlug<'_> {
 }
 
 /// `GET <main>/posts/by-id/<id>`: `{post, publication, publicationSettings}`.
-pub(crate) struct PostById {
-    pub(crate) id: u64,
+struct PostById {
+    id: PostId,
 }
 
 impl Operation for PostById {
@@ -208,18 +167,16 @@ impl<T: Transport> Client<T> {
     }
 
     /// `getPost(slug)`: `GET <publication>/api/v1/posts/<slug>`, a bare post.
-    pub async fn get_post(&self, slug: &Arg) -> Result<Doc<T>, Error> {
-        let slug = args::slug("slug", slug)?;
-        self.send(&PostBySlug { slug: &slug }, |mut doc| {
-            post::decode_post(&mut doc, &|| format!("the post {slug:?}"))?;
+    pub async fn get_post(&self, slug: &Slug) -> Result<Doc<T>, Error> {
+        self.send(&PostBySlug { slug }, |mut doc| {
+            post::decode_post(&mut doc, &|| format!("the post {:?}", slug.as_str()))?;
             Ok(doc)
         })
         .await
     }
 
     /// `getPostById(id)`: `GET <main>/api/v1/posts/by-id/<id>` (the path fixed by the interface).
-    pub async fn get_post_by_id(&self, id: &Arg) -> Result<Doc<T>, Error> {
-        let id = args::id("postId", id)?;
+    pub async fn get_post_by_id(&self, id: PostId) -> Result<Doc<T>, Error> {
         self.send(&PostById { id }, post::decode_post_by_id).await
     }
 
@@ -289,8 +246,7 @@ impl<T: Transport> Client<T> {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::client::PostsParams;
-    use crate::error::ErrorKind;
+    use crate::params::{Id, PostId, Slug};
     use crate::test_support::{block_on, real_sample_text, FakeTransport};
     use serde_json::json;
 
@@ -306,7 +262,11 @@ mod tests {
         client
             .transport()
             .reply(200, &json!([post_json(1), post_json(2)]).to_string());
-        let params = PostsParams::from_args(&Arg::Number(10.0), &Arg::Number(5.0), &Arg::Missing).unwrap();
+        let params = PostsParams {
+            offset: Some(10),
+            limit: Some(5),
+            cursor: None,
+        };
         let posts = block_on(client.get_posts(&params)).unwrap();
         assert_eq!(posts.as_array().unwrap().len(), 2);
         assert_eq!(posts[0]["paywalled"], true);
@@ -331,7 +291,7 @@ mod tests {
         client
             .transport()
             .reply(200, &real_sample_text("posts/by-id/167180194.json"));
-        let post = block_on(client.get_post_by_id(&Arg::Number(167180194.0))).unwrap();
+        let post = block_on(client.get_post_by_id(PostId::from_f64(167180194.0).unwrap())).unwrap();
         assert_eq!(post["slug"], "week-of-june-24-2025-build-saas-without");
         assert_eq!(
             client.transport().sent()[0].url,
@@ -343,7 +303,7 @@ mod tests {
     fn get_post_encodes_the_slug_as_one_segment() {
         let client = FakeTransport::client(Some("pub.example.com"));
         client.transport().reply(200, &post_json(3).to_string());
-        block_on(client.get_post(&Arg::Str("caf\u{e9}-&-more".into()))).unwrap();
+        block_on(client.get_post(&Slug::parse("slug", "caf\u{e9}-&-more").unwrap())).unwrap();
         assert_eq!(
             client.transport().sent()[0].url,
             "https://pub.example.com/api/v1/posts/caf%C3%A9-%26-more"
@@ -356,15 +316,14 @@ mod tests {
         client
             .transport()
             .reply(200, &json!({"total": 1, "results": [post_json(1)]}).to_string());
-        let params = SearchParams::from_args(SearchArgs {
-            query: &Arg::Str("a&b c+d".into()),
-            offset: &Arg::Number(0.0),
-            limit: &Arg::Number(2.0),
-            post_type: &Arg::Str("podcast".into()),
-            published_after: &Arg::Str("2025-01-01".into()),
-            published_before: &Arg::Missing,
-        })
-        .unwrap();
+        let params = SearchParams {
+            query: "a&b c+d".into(),
+            offset: Some(0),
+            limit: Some(2),
+            post_type: Some("podcast".into()),
+            published_after: Some("2025-01-01".into()),
+            published_before: None,
+        };
         let result = block_on(client.search_posts(&params)).unwrap();
         assert_eq!(result["total"], 1);
         assert_eq!(result["results"][0]["published"], true);
@@ -372,20 +331,5 @@ mod tests {
             client.transport().sent()[0].url,
             "https://pub.example.com/api/v1/search?query=a%26b%20c%2Bd&offset=0&limit=2&type=podcast&published_after=2025-01-01"
         );
-    }
-
-    #[test]
-    fn bad_arguments_send_nothing() {
-        let client = FakeTransport::client(None);
-        for id in [Arg::Number(-1.0), Arg::Number(0.5), Arg::Str("1".into()), Arg::Missing] {
-            let error = block_on(client.get_post_by_id(&id)).unwrap_err();
-            assert_eq!(error.kind, ErrorKind::InvalidArgument);
-        }
-        for slug in ["a/b", "", "..", "x?y"] {
-            let error = block_on(client.get_post(&Arg::Str(slug.into()))).unwrap_err();
-            assert_eq!(error.kind, ErrorKind::InvalidArgument);
-        }
-        assert!(PostsParams::from_args(&Arg::Missing, &Arg::Number(0.0), &Arg::Missing).is_err());
-        assert!(client.transport().sent().is_empty());
     }
 }

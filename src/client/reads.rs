@@ -2,16 +2,16 @@
 //! posts and notes of any profile, by handle or by user id.
 
 use super::{Client, Doc};
-use crate::args::{self, Arg};
 use crate::error::Error;
 use crate::http::{Host, Method};
 use crate::json::{check_fields, expect_array, string_field, Field, FieldType, JsonDoc};
 use crate::operation::{Operation, Path, Query};
+use crate::params::{Slug, UserId};
 use crate::records::{note, post, profile};
 use crate::transport::Transport;
 
-/// The node's default `limit` (interface §8).
-pub const NODE_DEFAULT_LIMIT: u64 = 100;
+/// The default `limit` of the profile reads (interface §8).
+pub const DEFAULT_READ_LIMIT: u64 = 100;
 /// Page size asked of `profile/posts`: the largest value seen accepted there.
 const PROFILE_POSTS_PAGE: u64 = 50;
 /// A feed that keeps answering empty pages with new cursors is given up after this
@@ -28,7 +28,7 @@ pub struct ReadParams {
 
 /// `GET <main>/profile/posts?profile_user_id&limit&cursor`: `{posts, nextCursor}`.
 struct ProfilePosts<'a> {
-    user_id: u64,
+    user_id: UserId,
     limit: u64,
     cursor: Option<&'a str>,
 }
@@ -49,7 +49,7 @@ impl Operation for ProfilePosts<'_> {
 
 /// `GET <main>/reader/feed/profile/<id>?types&cursor`: a user's activity feed page.
 pub(crate) struct ProfileFeed<'a> {
-    pub(crate) user_id: u64,
+    pub(crate) user_id: UserId,
     /// `note` for notes only; `None` for every kind of activity.
     pub(crate) types: Option<&'static str>,
     pub(crate) cursor: Option<&'a str>,
@@ -66,29 +66,20 @@ impl Operation for ProfileFeed<'_> {
     }
 }
 
-impl ReadParams {
-    pub fn from_args(limit: &Arg, offset: &Arg) -> Result<Self, Error> {
-        Ok(ReadParams {
-            limit: args::positive_integer("limit", limit)?.unwrap_or(NODE_DEFAULT_LIMIT),
-            offset: args::non_negative_integer("offset", offset)?.unwrap_or(0),
-        })
-    }
-}
-
 fn as_usize(n: u64) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
 }
 
 impl<T: Transport> Client<T> {
-    async fn user_id_of(&self, handle: &Arg) -> Result<u64, Error> {
-        let handle = args::slug("slug", handle)?;
-        let public = self.public_profile(&handle).await?;
-        profile::profile_id(&public)
-            .ok_or_else(|| Error::invalid_response(format!("the public profile of {handle:?} has no usable id")))
+    async fn user_id_of(&self, handle: &Slug) -> Result<UserId, Error> {
+        let public = self.public_profile(handle).await?;
+        profile::profile_id(&public).ok_or_else(|| {
+            Error::invalid_response(format!("the public profile of {:?} has no usable id", handle.as_str()))
+        })
     }
 
     /// `getPostsBySlug(handle, {limit, offset})`: the handle's id, then [`Self::get_posts_by_id`].
-    pub async fn get_posts_by_slug(&self, handle: &Arg, params: &ReadParams) -> Result<Doc<T>, Error> {
+    pub async fn get_posts_by_slug(&self, handle: &Slug, params: &ReadParams) -> Result<Doc<T>, Error> {
         let id = self.user_id_of(handle).await?;
         self.posts_of_user(id, params).await
     }
@@ -96,12 +87,11 @@ impl<T: Transport> Client<T> {
     /// `getPostsById(userId, {limit, offset})`: `GET <main>/api/v1/profile/posts?profile_user_id&limit`
     /// then `&cursor`. The service refuses `offset` there (400), so it is never sent:
     /// posts are skipped here. Restacks are not the user's posts and are left out.
-    pub async fn get_posts_by_id(&self, user_id: &Arg, params: &ReadParams) -> Result<Doc<T>, Error> {
-        let id = args::id("userId", user_id)?;
-        self.posts_of_user(id, params).await
+    pub async fn get_posts_by_id(&self, user_id: UserId, params: &ReadParams) -> Result<Doc<T>, Error> {
+        self.posts_of_user(user_id, params).await
     }
 
-    async fn posts_of_user(&self, user_id: u64, params: &ReadParams) -> Result<Doc<T>, Error> {
+    async fn posts_of_user(&self, user_id: UserId, params: &ReadParams) -> Result<Doc<T>, Error> {
         let mut to_skip = params.offset;
         let mut posts = Vec::new();
         let mut cursor: Option<String> = None;
@@ -165,21 +155,18 @@ impl<T: Transport> Client<T> {
     }
 
     /// `getNotesBySlug(handle, {limit})`: the handle's id, then [`Self::get_notes_by_id`].
-    pub async fn get_notes_by_slug(&self, handle: &Arg, limit: &Arg) -> Result<Doc<T>, Error> {
-        let limit = args::positive_integer("limit", limit)?.unwrap_or(NODE_DEFAULT_LIMIT);
+    pub async fn get_notes_by_slug(&self, handle: &Slug, limit: u64) -> Result<Doc<T>, Error> {
         let id = self.user_id_of(handle).await?;
         self.notes_of_user(id, limit).await
     }
 
     /// `getNotesById(userId, {limit})`: `GET <main>/api/v1/reader/feed/profile/<id>?types=note`
     /// then `&cursor`, until `limit` notes (items with a comment) or the end.
-    pub async fn get_notes_by_id(&self, user_id: &Arg, limit: &Arg) -> Result<Doc<T>, Error> {
-        let id = args::id("userId", user_id)?;
-        let limit = args::positive_integer("limit", limit)?.unwrap_or(NODE_DEFAULT_LIMIT);
-        self.notes_of_user(id, limit).await
+    pub async fn get_notes_by_id(&self, user_id: UserId, limit: u64) -> Result<Doc<T>, Error> {
+        self.notes_of_user(user_id, limit).await
     }
 
-    async fn notes_of_user(&self, user_id: u64, limit: u64) -> Result<Doc<T>, Error> {
+    async fn notes_of_user(&self, user_id: UserId, limit: u64) -> Result<Doc<T>, Error> {
         let mut notes = Vec::new();
         let mut cursor: Option<String> = None;
         let mut empty_pages: u32 = 0;

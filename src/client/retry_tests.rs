@@ -1,9 +1,9 @@
 //! Native tests of the request loop: what is retried, how long it waits, what a
 //! call ends with, and that publishing is never sent twice where it may have acted.
 
-use crate::args::Arg;
 use crate::client::PostsParams;
 use crate::error::{Error, ErrorKind};
+use crate::params::{Id, PostId};
 use crate::records::publish::NoteDraft;
 use crate::test_support::{block_on, real_sample_text, FakeTransport};
 
@@ -85,7 +85,9 @@ fn client_errors_and_timeouts_are_not_retried() {
     let client = FakeTransport::client(None);
     client.transport().reply(404, "");
     assert_eq!(
-        block_on(client.get_post_by_id(&Arg::Number(1.0))).unwrap_err().status,
+        block_on(client.get_post_by_id(PostId::from_f64(1.0).unwrap()))
+            .unwrap_err()
+            .status,
         Some(404)
     );
     client

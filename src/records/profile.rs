@@ -3,6 +3,7 @@
 
 use crate::error::Error;
 use crate::json::{check_fields, Field, FieldType, JsonDoc};
+use crate::params::{Id, UserId};
 
 const PUBLIC_PROFILE_FIELDS: &[Field] = &[
     Field::required("id", FieldType::Integer),
@@ -72,13 +73,13 @@ pub fn check_public_profile<D: JsonDoc>(profile: &D, label: &str) -> Result<(), 
 }
 
 /// The id of a checked profile.
-pub fn profile_id<D: JsonDoc>(profile: &D) -> Option<u64> {
-    crate::json::number_field(profile, "id").and_then(|n| crate::args::id("id", &crate::args::Arg::Number(n)).ok())
+pub fn profile_id<D: JsonDoc>(profile: &D) -> Option<UserId> {
+    crate::json::number_field(profile, "id").and_then(UserId::from_f64)
 }
 
 /// Scans a checked activity feed for a user's handle: `context.users[]` entries whose
 /// id is `user_id`.
-pub fn handle_in_feed<D: JsonDoc>(feed: &D, user_id: u64) -> Option<String> {
+pub fn handle_in_feed<D: JsonDoc>(feed: &D, user_id: UserId) -> Option<String> {
     let count = feed
         .with_field("items", |items| items.array_len())
         .flatten()
@@ -94,7 +95,7 @@ pub fn handle_in_feed<D: JsonDoc>(feed: &D, user_id: u64) -> Option<String> {
                                 .with_item(u, |user| {
                                     let id = crate::json::number_field(user, "id");
                                     #[allow(clippy::cast_precision_loss)]
-                                    let matches = id == Some(user_id as f64);
+                                    let matches = id == Some(user_id.get() as f64);
                                     if matches {
                                         crate::json::string_field(user, "handle")
                                     } else {
@@ -126,7 +127,7 @@ mod tests {
     fn the_real_public_profiles_check() {
         let public = real_sample("user/jakubslys/public_profile.json");
         check_public_profile(&public, "public profile").unwrap();
-        assert_eq!(profile_id(&public), Some(254824415));
+        assert_eq!(profile_id(&public).map(Id::get), Some(254824415));
         check_public_profile(&real_sample("user/282291554/profile.json"), "profile by id").unwrap();
     }
 
@@ -134,12 +135,12 @@ mod tests {
     fn the_handle_is_found_in_the_real_activity_feed() {
         let feed = real_sample("reader/feed/profile/282291554.json");
         check_feed_page(&feed, "feed", None).unwrap();
-        let handle = handle_in_feed(&feed, 282291554).unwrap();
+        let handle = handle_in_feed(&feed, UserId::from_f64(282291554.0).unwrap()).unwrap();
         assert_eq!(
             handle,
             feed["items"][0]["context"]["users"][0]["handle"].as_str().unwrap()
         );
-        assert_eq!(handle_in_feed(&feed, 1), None);
+        assert_eq!(handle_in_feed(&feed, UserId::from_f64(1.0).unwrap()), None);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortSignal;
 
+use super::args::{self, Arg, SearchArgs};
 use super::convert::{arg, arg_member, config_input, member, options_object, running_in_browser};
 use super::error::{to_js, to_js_with_cause};
 use super::fetch::FetchTransport;
@@ -17,10 +18,10 @@ use super::types::{
     CallOptionsArg, CommentParamsArg, FollowingOptionsArg, NoteReadParamsArg, NotesParamsArg, PaginationParamsArg,
     ProfileReadParamsArg, PublisherConfigArg, SearchParamsArg, TextArg,
 };
-use crate::args::Arg;
-use crate::client::{Client, PostsParams, ReadParams, SearchArgs, SearchParams};
+use crate::client::Client;
 use crate::config::Config;
 use crate::error::{Error, ErrorKind};
+use crate::params::{CommentId, Id, NoteId, PostId, UserId};
 use crate::records::publish::{Mark, NoteDraft as CoreDraft};
 
 #[wasm_bindgen]
@@ -91,13 +92,7 @@ pub struct NoteDraft {
 }
 
 fn text_arg(method: &str, text: &JsValue) -> Result<String, Error> {
-    match arg(text) {
-        Arg::Str(text) => Ok(text),
-        other => Err(Error::invalid_argument(format!(
-            "{method}(text) needs a string, got {}",
-            crate::args::describe(&other)
-        ))),
-    }
+    args::text(method, &arg(text))
 }
 
 #[wasm_bindgen]
@@ -120,9 +115,9 @@ impl NoteDraft {
     }
 }
 
-fn read_params(params: &Option<JsValue>) -> Result<ReadParams, Error> {
+fn read_params(params: &Option<JsValue>) -> Result<crate::client::ReadParams, Error> {
     let params = options_object(params, "params")?;
-    ReadParams::from_args(&arg_member(&params, "limit"), &arg_member(&params, "offset"))
+    args::read_params(&arg_member(&params, "limit"), &arg_member(&params, "offset"))
 }
 
 /// Runs a core call as a promise. Argument errors reject too, so a caller handles
@@ -185,7 +180,7 @@ impl Publisher {
         let params = params.map(JsValue::from);
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
-            let params = PostsParams::from_args(
+            let params = args::posts_params(
                 &arg_member(&params, "offset"),
                 &arg_member(&params, "limit"),
                 &arg_member(&params, "cursor"),
@@ -201,7 +196,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "string")] slug: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_post(&arg(&slug)).await)
+        call!(self, options, |client| client
+            .get_post(&args::slug("slug", &arg(&slug))?)
+            .await)
     }
 
     /// One post by id: `GET /api/v1/posts/by-id/<id>` on the main host.
@@ -211,7 +208,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_post_by_id(&arg(&id)).await)
+        call!(self, options, |client| client
+            .get_post_by_id(args::id::<PostId>("postId", &arg(&id))?)
+            .await)
     }
 
     /// Searches posts of the publication: `GET /api/v1/search?query&…` on the publication host.
@@ -225,7 +224,7 @@ impl Publisher {
                 ));
             }
             let field = |name: &str| arg(&member(&params, name));
-            let params = SearchParams::from_args(SearchArgs {
+            let params = args::search_params(SearchArgs {
                 query: &field("query"),
                 offset: &field("offset"),
                 limit: &field("limit"),
@@ -248,13 +247,9 @@ impl Publisher {
         let params = params.map(JsValue::from);
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
-            client
-                .get_comments(
-                    &arg(&post_id),
-                    &arg_member(&params, "offset"),
-                    &arg_member(&params, "limit"),
-                )
-                .await
+            let post_id = args::id::<PostId>("postId", &arg(&post_id))?;
+            let params = args::comments_params(&arg_member(&params, "offset"), &arg_member(&params, "limit"))?;
+            client.get_comments(post_id, &params).await
         })
     }
 
@@ -265,7 +260,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "number")] comment_id: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_comment(&arg(&comment_id)).await)
+        call!(self, options, |client| client
+            .get_comment(args::id::<CommentId>("commentId", &arg(&comment_id))?)
+            .await)
     }
 
     /// A page of the account's notes feed: `GET /api/v1/notes?cursor&limit`.
@@ -277,7 +274,8 @@ impl Publisher {
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             let limit = member(&params, "limit");
-            let notes = client.get_notes(&arg_member(&params, "cursor"), &arg(&limit)).await?;
+            let params = args::notes_params(&arg_member(&params, "cursor"), &arg(&limit))?;
+            let notes = client.get_notes(&params).await?;
             Ok(JsNotesPage::new(owner, &notes.page, notes.next_cursor.is_some(), &limit, &page_options).into())
         })
     }
@@ -289,7 +287,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.publish_note(&arg(&text)).await)
+        call!(self, options, |client| client
+            .publish_note(&text_arg("publishNote", &text)?)
+            .await)
     }
 
     /// A `NoteBuilder` on this client; `text` starts the first paragraph.
@@ -323,7 +323,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_user_profile(&arg(&user_id)).await)
+        call!(self, options, |client| client
+            .get_user_profile(args::id::<UserId>("userId", &arg(&user_id))?)
+            .await)
     }
 
     /// A public profile by handle (without the @): `GET /api/v1/user/<handle>/public_profile`.
@@ -333,7 +335,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "string")] handle: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_public_profile(&arg(&handle)).await)
+        call!(self, options, |client| client
+            .get_public_profile(&args::slug("handle", &arg(&handle))?)
+            .await)
     }
 
     /// The public profile with the activity feed, by handle.
@@ -344,7 +348,7 @@ impl Publisher {
         options: Option<CallOptionsArg>,
     ) -> Promise {
         call!(self, options, |client| client
-            .get_full_profile_by_slug(&arg(&handle))
+            .get_full_profile_by_slug(&args::slug("handle", &arg(&handle))?)
             .await)
     }
 
@@ -356,7 +360,7 @@ impl Publisher {
         options: Option<CallOptionsArg>,
     ) -> Promise {
         call!(self, options, |client| client
-            .get_full_profile_by_id(&arg(&user_id))
+            .get_full_profile_by_id(args::id::<UserId>("userId", &arg(&user_id))?)
             .await)
     }
 
@@ -366,7 +370,7 @@ impl Publisher {
         call!(self, options, |client| {
             let ids = client.get_following_ids().await?;
             #[allow(clippy::cast_precision_loss)]
-            let array: Array = ids.into_iter().map(|id| JsValue::from_f64(id as f64)).collect();
+            let array: Array = ids.into_iter().map(|id| JsValue::from_f64(id.get() as f64)).collect();
             Ok(array.into())
         })
     }
@@ -408,9 +412,10 @@ impl Publisher {
         options: Option<CallOptionsArg>,
     ) -> Promise {
         let params = params.map(JsValue::from);
-        call!(self, options, |client| client
-            .get_posts_by_slug(&arg(&slug), &read_params(&params)?)
-            .await)
+        call!(self, options, |client| {
+            let slug = args::slug("slug", &arg(&slug))?;
+            client.get_posts_by_slug(&slug, &read_params(&params)?).await
+        })
     }
 
     /// Posts of a user's publication (workflow node `getPostsById`): `GET /api/v1/profile/posts`.
@@ -422,9 +427,10 @@ impl Publisher {
         options: Option<CallOptionsArg>,
     ) -> Promise {
         let params = params.map(JsValue::from);
-        call!(self, options, |client| client
-            .get_posts_by_id(&arg(&user_id), &read_params(&params)?)
-            .await)
+        call!(self, options, |client| {
+            let user_id = args::id::<UserId>("userId", &arg(&user_id))?;
+            client.get_posts_by_id(user_id, &read_params(&params)?).await
+        })
     }
 
     /// Notes of the user with this handle (workflow node `getNotesBySlug`).
@@ -438,9 +444,9 @@ impl Publisher {
         let params = params.map(JsValue::from);
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
-            client
-                .get_notes_by_slug(&arg(&slug), &arg_member(&params, "limit"))
-                .await
+            let limit = args::read_limit(&arg_member(&params, "limit"))?;
+            let slug = args::slug("slug", &arg(&slug))?;
+            client.get_notes_by_slug(&slug, limit).await
         })
     }
 
@@ -455,9 +461,9 @@ impl Publisher {
         let params = params.map(JsValue::from);
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
-            client
-                .get_notes_by_id(&arg(&user_id), &arg_member(&params, "limit"))
-                .await
+            let user_id = args::id::<UserId>("userId", &arg(&user_id))?;
+            let limit = args::read_limit(&arg_member(&params, "limit"))?;
+            client.get_notes_by_id(user_id, limit).await
         })
     }
 
@@ -468,6 +474,8 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "number")] note_id: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_note_by_id(&arg(&note_id)).await)
+        call!(self, options, |client| client
+            .get_note_by_id(args::id::<NoteId>("noteId", &arg(&note_id))?)
+            .await)
     }
 }
