@@ -6,6 +6,7 @@ mod comments;
 #[cfg(test)]
 mod method_tests;
 mod notes;
+pub mod paging;
 mod posts;
 mod profiles;
 mod reads;
@@ -14,7 +15,8 @@ mod request;
 mod retry_tests;
 
 pub use comments::CommentsParams;
-pub use notes::{NotesPage, NotesParams, MAYBE_PUBLISHED};
+pub use notes::{NotesParams, MAYBE_PUBLISHED};
+pub use paging::Page;
 pub use posts::{PostsParams, SearchParams};
 pub use reads::{ReadParams, DEFAULT_READ_LIMIT};
 

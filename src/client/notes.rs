@@ -1,5 +1,6 @@
 //! Notes: `getNotes` pages, `getNoteById`, and publishing.
 
+use super::paging::Page;
 use super::{Client, Doc};
 use crate::error::Error;
 use crate::http::{Host, Method};
@@ -70,17 +71,9 @@ pub struct NotesParams {
     pub limit: Option<u64>,
 }
 
-/// One page of a notes feed.
-pub struct NotesPage<D> {
-    /// `{items, originalCursorTimestamp, nextCursor}` as the service sent it.
-    pub page: D,
-    /// The cursor of the next page: `None` at the end of the feed.
-    pub next_cursor: Option<String>,
-}
-
 impl<T: Transport> Client<T> {
     /// `getNotes({cursor, limit})`: `GET <main>/api/v1/notes?cursor&limit` (each when given).
-    pub async fn get_notes(&self, params: &NotesParams) -> Result<NotesPage<Doc<T>>, Error> {
+    pub async fn get_notes(&self, params: &NotesParams) -> Result<Page<Doc<T>>, Error> {
         let cursor = params.cursor.as_deref();
         let request = NotesFeed {
             cursor,
@@ -88,7 +81,7 @@ impl<T: Transport> Client<T> {
         };
         self.send(&request, |page| {
             let checked = note::check_feed_page(&page, "the notes page", cursor)?;
-            Ok(NotesPage {
+            Ok(Page {
                 page,
                 next_cursor: checked.next_cursor,
             })

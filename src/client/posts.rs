@@ -1,5 +1,6 @@
 //! Posts: `getPosts`, `getPost`, `getPostById`, `searchPosts`.
 
+use super::paging::{self, Page, Position, Walk};
 use super::{Client, Doc};
 use crate::error::Error;
 use crate::http::{Host, Method};
@@ -141,20 +142,29 @@ impl<T: Transport> Client<T> {
                 .posts_page(params.offset, params.limit, params.cursor.as_deref())
                 .await;
         };
-        let mut offset = params.offset.unwrap_or(0);
-        let mut posts = Vec::new();
+        let walk = Walk {
+            limit,
+            skip: 0,
+            page_size: Some(POSTS_PAGE_SIZE),
+        };
         let mut cursor = params.cursor.as_deref();
-        loop {
-            let wanted = limit.saturating_sub(posts.len() as u64).min(POSTS_PAGE_SIZE);
-            let mut page = self.posts_page(Some(offset), Some(wanted), cursor.take()).await?;
-            let got = page.array_len().unwrap_or(0);
-            posts.extend((0..got).filter_map(|index| page.take_item(index)));
-            offset = offset.saturating_add(got as u64);
-            if (got as u64) < wanted || posts.len() as u64 >= limit {
-                break;
+        let read = |position: Position, wanted: Option<u64>| {
+            let offset = match position {
+                Position::Offset(offset) => Some(offset),
+                Position::Cursor(_) => None,
+            };
+            // The caller's cursor goes with the first page only.
+            let cursor = cursor.take();
+            async move {
+                let page = self.posts_page(offset, wanted, cursor).await?;
+                Ok(Page {
+                    page,
+                    next_cursor: None,
+                })
             }
-        }
-        posts.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        };
+        let start = Position::Offset(params.offset.unwrap_or(0));
+        let posts = paging::collect(walk, start, "the posts list", read, |_| true, |_, _| Ok(())).await?;
         Ok(Doc::<T>::new_array(posts))
     }
 

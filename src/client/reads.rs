@@ -1,10 +1,11 @@
 //! The workflow node's reads (interface §4.1) that page on the service's cursors:
 //! posts and notes of any profile, by handle or by user id.
 
+use super::paging::{self, Page, Position, Walk};
 use super::{Client, Doc};
 use crate::error::Error;
 use crate::http::{Host, Method};
-use crate::json::{check_fields, expect_array, string_field, Field, FieldType, JsonDoc};
+use crate::json::{check_fields, string_field, Field, FieldType, JsonDoc};
 use crate::operation::{Operation, Path, Query};
 use crate::params::{Slug, UserId};
 use crate::records::{note, post, profile};
@@ -14,9 +15,6 @@ use crate::transport::Transport;
 pub const DEFAULT_READ_LIMIT: u64 = 100;
 /// Page size asked of `profile/posts`: the largest value seen accepted there.
 const PROFILE_POSTS_PAGE: u64 = 50;
-/// A feed that keeps answering empty pages with new cursors is given up after this
-/// many in a row rather than walked for ever.
-const MAX_EMPTY_PAGES: u32 = 5;
 
 /// `{limit, offset}` of the node's reads, with its defaults (limit 100, offset 0).
 pub struct ReadParams {
@@ -66,10 +64,6 @@ impl Operation for ProfileFeed<'_> {
     }
 }
 
-fn as_usize(n: u64) -> usize {
-    usize::try_from(n).unwrap_or(usize::MAX)
-}
-
 impl<T: Transport> Client<T> {
     async fn user_id_of(&self, handle: &Slug) -> Result<UserId, Error> {
         let public = self.public_profile(handle).await?;
@@ -92,65 +86,49 @@ impl<T: Transport> Client<T> {
     }
 
     async fn posts_of_user(&self, user_id: UserId, params: &ReadParams) -> Result<Doc<T>, Error> {
-        let mut to_skip = params.offset;
-        let mut posts = Vec::new();
-        let mut cursor: Option<String> = None;
-        let mut empty_pages: u32 = 0;
-        while (posts.len() as u64) < params.limit {
-            let wanted = params
-                .limit
-                .saturating_sub(posts.len() as u64)
-                .saturating_add(to_skip)
-                .min(PROFILE_POSTS_PAGE);
+        let walk = Walk {
+            limit: params.limit,
+            skip: params.offset,
+            page_size: Some(PROFILE_POSTS_PAGE),
+        };
+        let read = |position: Position, wanted: Option<u64>| async move {
+            let sent = match position {
+                Position::Cursor(cursor) => cursor,
+                Position::Offset(_) => None,
+            };
             let request = ProfilePosts {
                 user_id,
-                limit: wanted,
-                cursor: cursor.as_deref(),
+                limit: wanted.unwrap_or(PROFILE_POSTS_PAGE),
+                cursor: sent.as_deref(),
             };
-            let sent = cursor.clone();
-            let (mut page, next) = self
-                .send(&request, |page| {
-                    check_fields(
-                        &page,
-                        &[
-                            Field::required("posts", FieldType::Array),
-                            Field::optional("nextCursor", FieldType::String),
-                        ],
-                        &|| "the profile posts page".to_string(),
-                    )?;
-                    let next = string_field(&page, "nextCursor").filter(|c| !c.is_empty() && Some(c) != sent.as_ref());
-                    let posts = page.into_field("posts").unwrap_or_else(Doc::<T>::null);
-                    Ok((posts, next))
+            self.send(&request, |page| {
+                check_fields(
+                    &page,
+                    &[
+                        Field::required("posts", FieldType::Array),
+                        Field::optional("nextCursor", FieldType::String),
+                    ],
+                    &|| "the profile posts page".to_string(),
+                )?;
+                let next_cursor =
+                    string_field(&page, "nextCursor").filter(|c| !c.is_empty() && Some(c) != sent.as_ref());
+                let posts = page.into_field("posts").unwrap_or_else(Doc::<T>::null);
+                Ok(Page {
+                    page: posts,
+                    next_cursor,
                 })
-                .await?;
-            let len = expect_array(&page, "`posts`")?;
-            empty_pages = if len == 0 { empty_pages.saturating_add(1) } else { 0 };
-            for index in 0..len {
-                let Some(mut item) = page.take_item(index) else {
-                    continue;
-                };
-                let kind = string_field(&item, "type");
-                if !kind.is_some_and(|kind| post::POST_TYPES.contains(&kind.as_str())) {
-                    continue;
-                }
-                if to_skip > 0 {
-                    to_skip = to_skip.saturating_sub(1);
-                    continue;
-                }
-                post::decode_post(&mut item, &|| {
-                    format!("post [{index}] of the profile posts of user {user_id}")
-                })?;
-                posts.push(item);
-                if posts.len() as u64 >= params.limit {
-                    break;
-                }
-            }
-            match next {
-                Some(next) if empty_pages < MAX_EMPTY_PAGES => cursor = Some(next),
-                _ => break,
-            }
-        }
-        posts.truncate(as_usize(params.limit));
+            })
+            .await
+        };
+        // Restacks are not the user's posts: they neither count nor are skipped.
+        let is_post =
+            |item: &Doc<T>| string_field(item, "type").is_some_and(|kind| post::POST_TYPES.contains(&kind.as_str()));
+        let decode = |item: &mut Doc<T>, index: usize| {
+            post::decode_post(item, &|| {
+                format!("post [{index}] of the profile posts of user {user_id}")
+            })
+        };
+        let posts = paging::collect(walk, Position::Cursor(None), "`posts`", read, is_post, decode).await?;
         Ok(Doc::<T>::new_array(posts))
     }
 
@@ -167,43 +145,34 @@ impl<T: Transport> Client<T> {
     }
 
     async fn notes_of_user(&self, user_id: UserId, limit: u64) -> Result<Doc<T>, Error> {
-        let mut notes = Vec::new();
-        let mut cursor: Option<String> = None;
-        let mut empty_pages: u32 = 0;
-        while (notes.len() as u64) < limit {
+        let walk = Walk {
+            limit,
+            skip: 0,
+            page_size: None,
+        };
+        let read = |position: Position, _wanted: Option<u64>| async move {
+            let sent = match position {
+                Position::Cursor(cursor) => cursor,
+                Position::Offset(_) => None,
+            };
             let request = ProfileFeed {
                 user_id,
                 types: Some("note"),
-                cursor: cursor.as_deref(),
+                cursor: sent.as_deref(),
             };
-            let sent = cursor.clone();
-            let (mut items, next) = self
-                .send(&request, |page| {
-                    let checked = note::check_feed_page(&page, "the profile notes page", sent.as_deref())?;
-                    Ok((
-                        page.into_field("items").unwrap_or_else(Doc::<T>::null),
-                        checked.next_cursor,
-                    ))
+            self.send(&request, |page| {
+                let checked = note::check_feed_page(&page, "the profile notes page", sent.as_deref())?;
+                Ok(Page {
+                    page: page.into_field("items").unwrap_or_else(Doc::<T>::null),
+                    next_cursor: checked.next_cursor,
                 })
-                .await?;
-            let len = items.array_len().unwrap_or(0);
-            empty_pages = if len == 0 { empty_pages.saturating_add(1) } else { 0 };
-            for index in 0..len {
-                let Some(item) = items.take_item(index) else {
-                    continue;
-                };
-                if note::is_note(&item) {
-                    notes.push(item);
-                    if notes.len() as u64 >= limit {
-                        break;
-                    }
-                }
-            }
-            match next {
-                Some(next) if empty_pages < MAX_EMPTY_PAGES => cursor = Some(next),
-                _ => break,
-            }
-        }
+            })
+            .await
+        };
+        let notes = paging::collect(walk, Position::Cursor(None), "`items`", read, note::is_note, |_, _| {
+            Ok(())
+        })
+        .await?;
         Ok(Doc::<T>::new_array(notes))
     }
 }
