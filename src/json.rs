@@ -134,80 +134,8 @@ impl JsonDoc for serde_json::Value {
     }
 }
 
-/// The JSON types a record field may have.
-#[derive(Debug, Clone, Copy)]
-pub enum FieldType {
-    String,
-    /// A number that is a safe integer.
-    Integer,
-    Number,
-    Bool,
-    Object,
-    Array,
-    /// A string out of a fixed set.
-    OneOf(&'static [&'static str]),
-}
-
-impl FieldType {
-    fn describe(self) -> String {
-        match self {
-            FieldType::String => "a string".into(),
-            FieldType::Integer => "an integer".into(),
-            FieldType::Number => "a number".into(),
-            FieldType::Bool => "a boolean".into(),
-            FieldType::Object => "an object".into(),
-            FieldType::Array => "an array".into(),
-            FieldType::OneOf(values) => format!("one of {}", values.join(", ")),
-        }
-    }
-}
-
-/// One field of a record as the interface gives it.
-#[derive(Debug, Clone, Copy)]
-pub struct Field {
-    pub name: &'static str,
-    pub ty: FieldType,
-    /// Absent (or null, when not `nullable`) is an error.
-    pub required: bool,
-    /// `null` is accepted.
-    pub nullable: bool,
-}
-
-impl Field {
-    pub const fn required(name: &'static str, ty: FieldType) -> Field {
-        Field {
-            name,
-            ty,
-            required: true,
-            nullable: false,
-        }
-    }
-    /// May be absent or null; when present, of type `ty`.
-    pub const fn optional(name: &'static str, ty: FieldType) -> Field {
-        Field {
-            name,
-            ty,
-            required: false,
-            nullable: true,
-        }
-    }
-}
-
-fn matches_type<D: JsonDoc>(value: &D, ty: FieldType) -> bool {
-    match ty {
-        FieldType::String => value.kind() == JsonKind::String,
-        FieldType::Integer => value
-            .as_f64()
-            .is_some_and(|n| n.is_finite() && n.fract() == 0.0 && n.abs() <= crate::params::MAX_SAFE_INTEGER),
-        FieldType::Number => value.as_f64().is_some_and(f64::is_finite),
-        FieldType::Bool => value.kind() == JsonKind::Bool,
-        FieldType::Object => value.kind() == JsonKind::Object,
-        FieldType::Array => value.kind() == JsonKind::Array,
-        FieldType::OneOf(allowed) => value.as_string().is_some_and(|s| allowed.contains(&s.as_str())),
-    }
-}
-
-fn describe_value<D: JsonDoc>(value: &D) -> String {
+/// How a value reads in a message ("the string \"x\"", "null").
+pub fn describe_value<D: JsonDoc>(value: &D) -> String {
     match value.kind() {
         JsonKind::String => match value.as_string() {
             Some(text) if text.chars().count() <= 40 => format!("the string {text:?}"),
@@ -216,50 +144,6 @@ fn describe_value<D: JsonDoc>(value: &D) -> String {
         JsonKind::Number => format!("the number {}", value.as_f64().unwrap_or(f64::NAN)),
         kind => kind.name().into(),
     }
-}
-
-/// Checks `fields` of the record `value`; `label` names the record in the message and
-/// is only built when something is wrong.
-pub fn check_fields<D: JsonDoc>(value: &D, fields: &[Field], label: &dyn Fn() -> String) -> Result<(), Error> {
-    if value.kind() != JsonKind::Object {
-        return Err(Error::invalid_response(format!(
-            "{} is {}, expected an object",
-            label(),
-            describe_value(value)
-        )));
-    }
-    for field in fields {
-        let problem = value.with_field(field.name, |member| {
-            if member.kind() == JsonKind::Null {
-                if field.nullable || !field.required {
-                    None
-                } else {
-                    Some(format!("is null, expected {}", field.ty.describe()))
-                }
-            } else if matches_type(member, field.ty) {
-                None
-            } else {
-                Some(format!(
-                    "is {}, expected {}",
-                    describe_value(member),
-                    field.ty.describe()
-                ))
-            }
-        });
-        let problem = match problem {
-            Some(problem) => problem,
-            None if field.required => Some("is missing".to_string()),
-            None => None,
-        };
-        if let Some(problem) = problem {
-            return Err(Error::invalid_response(format!(
-                "{}: field `{}` {problem}",
-                label(),
-                field.name
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// Reads an id for labels, when there is a usable one.

@@ -23,6 +23,7 @@ pub mod operation;
 pub mod params;
 pub mod records;
 pub mod retry;
+pub mod schema;
 pub mod transport;
 
 #[cfg(test)]

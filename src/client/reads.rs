@@ -5,10 +5,11 @@ use super::paging::{self, Page, Position, Walk};
 use super::{Client, Doc};
 use crate::error::Error;
 use crate::http::{Host, Method};
-use crate::json::{check_fields, string_field, Field, FieldType, JsonDoc};
+use crate::json::{string_field, JsonDoc};
 use crate::operation::{Operation, Path, Query};
 use crate::params::{Slug, UserId};
 use crate::records::{note, post, profile};
+use crate::schema::check_shallow;
 use crate::transport::Transport;
 
 /// The default `limit` of the profile reads (interface §8).
@@ -102,14 +103,7 @@ impl<T: Transport> Client<T> {
                 cursor: sent.as_deref(),
             };
             self.send(&request, |page| {
-                check_fields(
-                    &page,
-                    &[
-                        Field::required("posts", FieldType::Array),
-                        Field::optional("nextCursor", FieldType::String),
-                    ],
-                    &|| "the profile posts page".to_string(),
-                )?;
+                check_shallow(&page, &post::ProfilePostsPage, &|| "the profile posts page".to_string())?;
                 let next_cursor =
                     string_field(&page, "nextCursor").filter(|c| !c.is_empty() && Some(c) != sent.as_ref());
                 let posts = page.into_field("posts").unwrap_or_else(Doc::<T>::null);

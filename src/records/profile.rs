@@ -2,74 +2,67 @@
 //! the service objects unchanged (http-contract §6.5), checked.
 
 use crate::error::Error;
-use crate::json::{check_fields, Field, FieldType, JsonDoc};
+use crate::json::JsonDoc;
 use crate::params::{Id, UserId};
+use crate::record;
+use crate::records::note::PublisherUserProfile;
+use crate::schema::check;
 
-const PUBLIC_PROFILE_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("name", FieldType::String),
-    Field::required("handle", FieldType::String),
-    Field::optional("photo_url", FieldType::String),
-    Field::optional("bio", FieldType::String),
-    Field::required("subscriberCount", FieldType::String),
-    Field::required("subscriberCountNumber", FieldType::Number),
-    Field::optional("subscriberCountString", FieldType::String),
-    Field::optional("primaryPublication", FieldType::Object),
-    Field::required("publicationUsers", FieldType::Array),
-];
+record! {
+    /// A publication as profiles name it.
+    pub PublisherPublication (open) {
+        required "id": Integer,
+        required "name": String,
+        required "subdomain": String,
+        optional "logo_url": String,
+    }
+}
 
-const PUBLICATION_USER_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("role", FieldType::String),
-    Field::required("publication", FieldType::Object),
-];
+record! {
+    /// A user's role in a publication.
+    pub PublisherPublicationUser (open) {
+        required "id": Integer,
+        required "role": String,
+        required "publication": Record<PublisherPublication>,
+    }
+}
 
-const PUBLICATION_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("name", FieldType::String),
-    Field::required("subdomain", FieldType::String),
-    Field::optional("logo_url", FieldType::String),
-];
+record! {
+    /// The publication a profile names first.
+    pub PublisherPrimaryPublication (open) {
+        required "id": Integer,
+        required "name": String,
+    }
+}
 
-const PRIMARY_PUBLICATION_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("name", FieldType::String),
-];
+record! {
+    /// A public profile (interface §2.9).
+    pub PublisherPublicProfile (open) nest ": ", {
+        required "id": Integer,
+        required "name": String,
+        required "handle": String,
+        optional "photo_url": String,
+        optional "bio": String,
+        /// e.g. "88".
+        required "subscriberCount": String,
+        required "subscriberCountNumber": Number,
+        /// e.g. "88 subscribers".
+        optional "subscriberCountString": String,
+        optional "primaryPublication": Record<PublisherPrimaryPublication>,
+        required "publicationUsers": List<PublisherPublicationUser>,
+    }
+}
+
+record! {
+    /// A public profile with the user's activity feed (interface §2.10).
+    pub PublisherFullProfile () extends PublisherPublicProfile {
+        derived "userProfile": Record<PublisherUserProfile>,
+    }
+}
 
 /// Checks a public profile (`user/{handle}/public_profile`, or `user/{id}/profile`).
 pub fn check_public_profile<D: JsonDoc>(profile: &D, label: &str) -> Result<(), Error> {
-    check_fields(profile, PUBLIC_PROFILE_FIELDS, &|| label.to_string())?;
-    let count = profile
-        .with_field("publicationUsers", |list| list.array_len())
-        .flatten()
-        .unwrap_or(0);
-    for index in 0..count {
-        profile
-            .with_field("publicationUsers", |list| {
-                list.with_item(index, |membership| -> Result<(), Error> {
-                    let what = || format!("{label}: publicationUsers[{index}]");
-                    check_fields(membership, PUBLICATION_USER_FIELDS, &what)?;
-                    membership
-                        .with_field("publication", |publication| {
-                            check_fields(publication, PUBLICATION_FIELDS, &|| format!("{}.publication", what()))
-                        })
-                        .unwrap_or(Ok(()))
-                })
-            })
-            .flatten()
-            .unwrap_or(Ok(()))?;
-    }
-    profile
-        .with_field("primaryPublication", |publication| {
-            if publication.kind() == crate::json::JsonKind::Object {
-                check_fields(publication, PRIMARY_PUBLICATION_FIELDS, &|| {
-                    format!("{label}: primaryPublication")
-                })
-            } else {
-                Ok(())
-            }
-        })
-        .unwrap_or(Ok(()))
+    check(profile, &PublisherPublicProfile, &|| label.to_string())
 }
 
 /// The id of a checked profile.

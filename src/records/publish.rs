@@ -2,7 +2,9 @@
 //! and the response check.
 
 use crate::error::Error;
-use crate::json::{check_fields, Field, FieldType, JsonDoc};
+use crate::json::JsonDoc;
+use crate::record;
+use crate::schema::check;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
@@ -115,19 +117,23 @@ impl NoteDraft {
     }
 }
 
-const RESPONSE_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("body", FieldType::String),
-    Field::required("body_json", FieldType::Object),
-    Field::required("date", FieldType::String),
-    Field::required("name", FieldType::String),
-    Field::optional("photo_url", FieldType::String),
-    Field::required("reactions", FieldType::Object),
-];
+record! {
+    /// What publishing returns (interface §2.11), with the service's further fields.
+    pub PublishNoteResponse (open) {
+        required "id": Integer,
+        required "body": String,
+        /// The body as the service stored it (may hold node types beyond NoteBodyJson's).
+        required "body_json": Object,
+        required "date": String,
+        required "name": String,
+        optional "photo_url": String,
+        required "reactions": Object as "Record<string, number>",
+    }
+}
 
 /// Checks a `PublishNoteResponse`.
 pub fn check_publish_response<D: JsonDoc>(response: &D) -> Result<(), Error> {
-    check_fields(response, RESPONSE_FIELDS, &|| "the published note".to_string())
+    check(response, &PublishNoteResponse, &|| "the published note".to_string())
 }
 
 #[cfg(test)]
