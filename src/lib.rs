@@ -17,6 +17,7 @@
 pub mod client;
 pub mod config;
 pub mod error;
+pub mod error_message;
 pub mod http;
 pub mod json;
 pub mod operation;

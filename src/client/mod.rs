@@ -22,6 +22,7 @@ pub use reads::{ReadParams, DEFAULT_READ_LIMIT};
 
 use crate::config::Config;
 use crate::error::{snapshot_body, Error, ErrorKind, ResponseSnapshot};
+use crate::error_message;
 use crate::operation::{Delivery, Operation};
 use crate::retry::{self, Failure, Verdict};
 use crate::transport::{HttpResponse, ResponseBody, SendError, Transport};
@@ -61,7 +62,7 @@ impl<T: Transport> Client<T> {
         decode: impl FnOnce(Doc<T>) -> Result<R, Error>,
     ) -> Result<R, Error> {
         let request = request::build(operation, &self.config);
-        let request_line = format!("{} {}", request.method.as_str(), request.url);
+        let request_line = error_message::request_label(request.method.as_str(), &request.url);
         let mut attempt: u32 = 0;
         let outcome = loop {
             attempt = attempt.saturating_add(1);
@@ -75,7 +76,7 @@ impl<T: Transport> Client<T> {
                         _ if not_sent => Failure::NotSent,
                         _ => Failure::Network,
                     };
-                    let message = format!("{request_line} failed: {}", error.message);
+                    let message = error_message::send_failure(&request_line, error.kind, &error.message, not_sent);
                     (failure, Error { message, ..error })
                 }
                 Ok(response) if !(200..300).contains(&response.status) => {
@@ -89,23 +90,25 @@ impl<T: Transport> Client<T> {
                 Ok(response) => match response.body.parse_json() {
                     Ok(doc) => {
                         break decode(doc).map_err(|error| Error {
-                            message: format!("{request_line} returned an unexpected record: {}", error.message),
+                            message: error_message::unexpected_record(&request_line, &error.message),
                             ..error.with_response(snapshot(&response))
                         })
                     }
-                    Err(why) => (
-                        Failure::UnreadableBody,
-                        Error::invalid_response(format!(
-                            "{request_line} returned a body that is not valid JSON ({why})"
-                        ))
-                        .with_response(snapshot(&response)),
-                    ),
+                    Err(why) => {
+                        let response = snapshot(&response);
+                        let message = error_message::unreadable_body(&request_line, &response, &why);
+                        (
+                            Failure::UnreadableBody,
+                            Error::invalid_response(message).with_response(response),
+                        )
+                    }
                 },
             };
             match self.verdict(O::DELIVERY, attempt, failure) {
                 Verdict::RetryAfter { millis } => {
                     if let Err(error) = self.transport.sleep(millis).await {
-                        break Err(finish(error, attempt, O::DELIVERY, None));
+                        let message = error_message::send_failure(&request_line, error.kind, &error.message, true);
+                        break Err(finish(Error { message, ..error }, attempt, O::DELIVERY, None));
                     }
                 }
                 Verdict::GiveUp => break Err(finish(error, attempt, O::DELIVERY, Some(failure))),
@@ -131,17 +134,17 @@ impl<T: Transport> Client<T> {
 fn finish(mut error: Error, attempts: u32, delivery: Delivery, failure: Option<Failure<'_>>) -> Error {
     if attempts > 1 {
         error.attempts = Some(attempts);
-        error.message.push_str(&format!(" (gave up after {attempts} attempts)"));
     }
-    if let (Delivery::AtMostOnce(uncertain), Some(failure)) = (delivery, failure) {
-        if retry::may_have_acted(failure) {
-            if error.kind != ErrorKind::Aborted && error.kind != ErrorKind::Timeout {
-                error.kind = ErrorKind::OutcomeUnknown(uncertain.kind);
-            }
-            error.message.push_str("; ");
-            error.message.push_str(uncertain.advice);
+    let uncertain = match (delivery, failure) {
+        (Delivery::AtMostOnce(uncertain), Some(failure)) if retry::may_have_acted(failure) => Some(uncertain),
+        _ => None,
+    };
+    if let Some(uncertain) = uncertain {
+        if error.kind != ErrorKind::Aborted && error.kind != ErrorKind::Timeout {
+            error.kind = ErrorKind::OutcomeUnknown(uncertain.kind);
         }
     }
+    error.message = error_message::final_message(&error.message, error.attempts, uncertain.map(|u| u.advice));
     error
 }
 
@@ -177,7 +180,7 @@ mod tests {
         assert_eq!(error.status, Some(404));
         assert_eq!(
             error.message,
-            "GET https://substack.com/api/v1/posts/by-id/5 failed: HTTP 404 Not Found: Not found"
+            "GET /api/v1/posts/by-id/5 failed: HTTP 404 Not Found; the service said \"Not found\""
         );
         let response = error.response.unwrap();
         assert_eq!(response.body, r#"{"error":"Not found"}"#);
@@ -193,6 +196,7 @@ mod tests {
             assert_eq!(error.kind, ErrorKind::InvalidResponse, "{body}");
             assert_eq!(error.status, Some(200));
             assert!(error.message.contains("not valid JSON"), "{}", error.message);
+            assert!(!error.message.contains('<'), "{}", error.message);
         }
     }
 
@@ -204,7 +208,7 @@ mod tests {
         assert_eq!(error.kind, ErrorKind::Network);
         assert_eq!(
             error.message,
-            "GET https://substack.com/api/v1/posts failed: connection refused"
+            "GET /api/v1/posts failed: the connection failed before a complete answer arrived (connection refused)"
         );
     }
 

@@ -42,7 +42,7 @@ impl Operation for ReaderComment {
 /// How a publish whose outcome is unknown fails.
 pub const MAYBE_PUBLISHED: UncertainOutcome = UncertainOutcome {
     kind: "maybe-published",
-    advice: "the note may have been published: it was not sent again, so there is no duplicate; check the feed before publishing again",
+    advice: "the note may have been published and was not sent again: check the feed before publishing again",
 };
 
 /// `POST <main>/comment/feed` with a `PublishNoteRequest`: publishes a note, at most once.

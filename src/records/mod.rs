@@ -29,4 +29,3 @@ pub const ALL: &[&Record] = &[
     &profile::PublisherFullProfile,
     &publish::PublishNoteResponse,
 ];
-

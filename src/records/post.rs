@@ -2,8 +2,8 @@
 
 use crate::error::Error;
 use crate::json::{expect_array, expect_object, JsonDoc};
-use crate::{one_of, record};
 use crate::schema::{check, check_shallow, Label};
+use crate::{one_of, record};
 
 one_of! {
     /// The post types (interface §2.2).
