@@ -344,7 +344,7 @@ macro_rules! one_of {
 /// TypeScript interface and its documentation. Each field is
 /// `presence "name": Type [Inner] [as "TypeScript"]`, with `///` lines documenting it.
 ///
-/// ```ignore
+/// ```text
 /// record! {
 ///     /// A publication as profiles name it.
 ///     pub PublisherPublication (open) {

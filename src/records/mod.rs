@@ -29,3 +29,5 @@ pub const ALL: &[&Record] = &[
     &profile::PublisherFullProfile,
     &publish::PublishNoteResponse,
 ];
+#[cfg(test)]
+mod js_tests;
