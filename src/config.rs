@@ -10,6 +10,7 @@ use crate::retry::RetryPolicy;
 /// The service's main host: the default `hostname`, and the host of every call that
 /// is not about one publication (http-contract §1).
 pub const MAIN_HOST: &str = "substack.com";
+/// The API version segment unless configured.
 pub const DEFAULT_API_VERSION: &str = "v1";
 /// A browser-like User-Agent: the service has answered clients without one with 403
 /// (http-contract §2.3). Sent only where the runtime lets a script set it.
@@ -18,6 +19,7 @@ pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
 /// How many requests a fan-out method (getFollowingProfiles) runs at once.
 pub const DEFAULT_CONCURRENCY: u64 = 4;
 const MAX_CONCURRENCY: u64 = 16;
+/// The User-Agent sent unless configured.
 pub const DEFAULT_USER_AGENT: &str =
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
@@ -33,6 +35,7 @@ pub enum CookieName {
 }
 
 impl CookieName {
+    /// The cookie name the configuration spells `text`.
     pub fn parse(text: &str) -> Option<Self> {
         match text {
             "connect.sid" => Some(CookieName::ConnectSid),
@@ -57,15 +60,21 @@ pub enum AuthMode {
 /// validation, not the type system of the caller, reports what is missing.
 #[derive(Debug, Default, Clone)]
 pub struct ConfigInput {
+    /// The session cookie value (required).
     pub api_key: Option<String>,
+    /// The publication host; default the main host.
     pub hostname: Option<String>,
+    /// The API version segment; default `v1`.
     pub api_version: Option<String>,
     /// An origin (`http://127.0.0.1:8787`) that receives every request, for both hosts.
     pub base_url: Option<String>,
+    /// Which session cookie carries the key.
     pub cookie_name: Option<String>,
+    /// How the session reaches the service.
     pub auth: Option<AuthMode>,
     /// `Some(None)`: send no User-Agent; `None`: the default.
     pub user_agent: Option<Option<String>>,
+    /// How failed requests are retried.
     pub retry: RetryInput,
     /// Milliseconds; `0` turns the timeout off.
     pub timeout_ms: Option<u64>,
@@ -124,6 +133,7 @@ impl fmt::Debug for Config {
 }
 
 impl Config {
+    /// Validates `input`; a bad value is a `config` error.
     pub fn new(input: ConfigInput) -> Result<Config, Error> {
         let api_key = validate_api_key(input.api_key)?;
         let hostname = match input.hostname {
@@ -183,6 +193,7 @@ impl Config {
         })
     }
 
+    /// The retry policy.
     pub fn retry(&self) -> &RetryPolicy {
         &self.retry
     }
@@ -192,26 +203,32 @@ impl Config {
         self.timeout_ms
     }
 
+    /// How many users a fan-out method reads at once.
     pub fn concurrency(&self) -> usize {
         self.concurrency
     }
 
+    /// The publication host.
     pub fn hostname(&self) -> &str {
         &self.hostname
     }
 
+    /// The API version segment.
     pub fn api_version(&self) -> &str {
         &self.api_version
     }
 
+    /// The origin that receives every request, when configured.
     pub fn base_url(&self) -> Option<&str> {
         self.base_url.as_deref()
     }
 
+    /// How the session reaches the service.
     pub fn auth(&self) -> AuthMode {
         self.auth
     }
 
+    /// The User-Agent to send, if any.
     pub fn user_agent(&self) -> Option<&str> {
         self.user_agent.as_deref()
     }

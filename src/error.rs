@@ -46,7 +46,9 @@ impl ErrorKind {
 /// The HTTP response that a failure came with, as the caller may want to inspect it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResponseSnapshot {
+    /// The HTTP status.
     pub status: u16,
+    /// The reason phrase.
     pub status_text: String,
     /// Response headers, names lower-cased, in the order received.
     pub headers: Vec<(String, String)>,
@@ -59,9 +61,13 @@ pub struct ResponseSnapshot {
 pub const MAX_SNAPSHOT_BODY: usize = 64 * 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// An error of the client: what kind, one sentence, and the response it came with.
 pub struct Error {
+    /// What went wrong.
     pub kind: ErrorKind,
+    /// One readable sentence; never the key.
     pub message: String,
+    /// The HTTP status, when there was an answer.
     pub status: Option<u16>,
     /// The response the failure came with (boxed: errors travel in every `Result`).
     pub response: Option<Box<ResponseSnapshot>>,
@@ -70,6 +76,7 @@ pub struct Error {
 }
 
 impl Error {
+    /// An error of `kind`.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
             kind,
@@ -80,18 +87,22 @@ impl Error {
         }
     }
 
+    /// A `config` error.
     pub fn config(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Config, message)
     }
 
+    /// An `invalid-argument` error.
     pub fn invalid_argument(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::InvalidArgument, message)
     }
 
+    /// An `invalid-response` error.
     pub fn invalid_response(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::InvalidResponse, message)
     }
 
+    /// A `network` error.
     pub fn network(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Network, message)
     }

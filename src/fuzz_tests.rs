@@ -63,7 +63,7 @@ fn run(target: &str, body: &[u8]) -> Option<ErrorKind> {
         "public-profile" => kind(block_on(client.get_public_profile(&Slug::parse("slug", "h").unwrap())).map(drop)),
         "following" => kind(block_on(client.get_following_ids()).map(drop)),
         "publish" => {
-            let draft = crate::records::publish::NoteDraft::new(Some("x")).unwrap();
+            let draft = crate::note_draft::NoteDraft::new(Some("x")).unwrap();
             kind(block_on(client.publish_draft(&draft)).map(drop))
         }
         other => panic!("unknown target {other}"),

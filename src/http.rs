@@ -46,9 +46,13 @@ pub enum Host {
 /// A request ready for a transport.
 #[derive(Clone, PartialEq, Eq)]
 pub struct HttpRequest {
+    /// The method.
     pub method: Method,
+    /// The whole URL.
     pub url: String,
+    /// The headers, in the order sent.
     pub headers: Vec<(String, String)>,
+    /// The JSON body, if any.
     pub body: Option<String>,
     /// Ask the runtime to attach its own cookies (`credentials: 'include'`).
     pub include_credentials: bool,

@@ -7,16 +7,24 @@
 use crate::error::Error;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The kinds of JSON value.
 pub enum JsonKind {
+    /// `null` (and, in JS, `undefined`).
     Null,
+    /// `true` or `false`.
     Bool,
+    /// A number.
     Number,
+    /// A string.
     String,
+    /// An array.
     Array,
+    /// An object.
     Object,
 }
 
 impl JsonKind {
+    /// The kind as messages name it.
     pub fn name(self) -> &'static str {
         match self {
             JsonKind::Null => "null",
@@ -29,16 +37,25 @@ impl JsonKind {
     }
 }
 
+/// A parsed JSON value the decoders read in place.
 pub trait JsonDoc: Sized + Clone {
+    /// What kind of value this is.
     fn kind(&self) -> JsonKind;
+    /// The number, if it is one.
     fn as_f64(&self) -> Option<f64>;
+    /// The boolean, if it is one.
     fn as_bool(&self) -> Option<bool>;
+    /// The string, if it is one.
     fn as_string(&self) -> Option<String>;
+    /// The length, if it is an array.
     fn array_len(&self) -> Option<usize>;
     /// Calls `f` on the member `key` of an object; `None` when there is no such member.
     fn with_field<R>(&self, key: &str, f: impl FnOnce(&Self) -> R) -> Option<R>;
+    /// Calls `f` on item `index` of an array.
     fn with_item<R>(&self, index: usize, f: impl FnOnce(&Self) -> R) -> Option<R>;
+    /// Calls `f` on the member `key`, which it may change.
     fn with_field_mut<R>(&mut self, key: &str, f: impl FnOnce(&mut Self) -> R) -> Option<R>;
+    /// Calls `f` on item `index`, which it may change.
     fn with_item_mut<R>(&mut self, index: usize, f: impl FnOnce(&mut Self) -> R) -> Option<R>;
     /// Sets a member of an object (no effect on other kinds).
     fn set_bool(&mut self, key: &str, value: bool);
@@ -48,10 +65,15 @@ pub trait JsonDoc: Sized + Clone {
     fn take_item(&mut self, index: usize) -> Option<Self>;
     /// Sets a member of an object (no effect on other kinds).
     fn set(&mut self, key: &str, value: Self);
+    /// `null`.
     fn null() -> Self;
+    /// A number.
     fn from_f64(value: f64) -> Self;
+    /// A string.
     fn from_text(value: &str) -> Self;
+    /// An empty object.
     fn new_object() -> Self;
+    /// An array of `items`.
     fn new_array(items: Vec<Self>) -> Self;
 }
 

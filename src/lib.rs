@@ -3,6 +3,7 @@
 //! natively; [`wasm`] is the thin wasm-bindgen boundary over it.
 
 // The no-panic lints (Cargo.toml) guard the library; tests may unwrap and index.
+#![warn(missing_docs)]
 #![cfg_attr(
     test,
     allow(
@@ -20,6 +21,7 @@ pub mod error;
 pub mod error_message;
 pub mod http;
 pub mod json;
+pub mod note_draft;
 pub mod operation;
 pub mod params;
 pub mod records;

@@ -13,11 +13,13 @@ use std::time::{Duration, UNIX_EPOCH};
 use crate::operation::Delivery;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How often and how long to retry.
 pub struct RetryPolicy {
     /// Further attempts after the first; 0 turns retrying off.
     pub retries: u32,
     /// The first backoff; each further one doubles, up to `max_delay_ms`.
     pub base_delay_ms: u64,
+    /// The longest backoff.
     pub max_delay_ms: u64,
     /// A `Retry-After` longer than this is not waited for: the call fails at once.
     pub max_retry_after_ms: u64,
@@ -35,6 +37,7 @@ impl Default for RetryPolicy {
 }
 
 impl RetryPolicy {
+    /// No retries at all.
     pub const OFF: RetryPolicy = RetryPolicy {
         retries: 0,
         base_delay_ms: 0,
@@ -48,7 +51,9 @@ impl RetryPolicy {
 pub enum Failure<'a> {
     /// A non-2xx answer, with its `Retry-After` header if any.
     Status {
+        /// The status.
         status: u16,
+        /// Its `Retry-After` header.
         retry_after: Option<&'a str>,
     },
     /// The connection was refused: the request never left.
@@ -58,13 +63,21 @@ pub enum Failure<'a> {
     Network,
     /// A 2xx whose body is not JSON (truncated, an HTML page).
     UnreadableBody,
+    /// No answer within the timeout.
     Timeout,
+    /// The caller aborted.
     Aborted,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What to do after a failed attempt.
 pub enum Verdict {
-    RetryAfter { millis: u64 },
+    /// Wait `millis`, then send again.
+    RetryAfter {
+        /// How long to wait.
+        millis: u64,
+    },
+    /// Fail with the last error.
     GiveUp,
 }
 

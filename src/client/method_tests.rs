@@ -5,8 +5,8 @@ use serde_json::{json, Value};
 
 use crate::client::{CommentsParams, NotesParams, ReadParams};
 use crate::error::ErrorKind;
+use crate::note_draft::{Mark, NoteDraft};
 use crate::params::{CommentId, Id, NoteId, PostId, Slug, UserId};
-use crate::records::publish::{Mark, NoteDraft};
 use crate::test_support::{block_on, real_sample, FakeTransport};
 
 fn post(id: u64, kind: &str) -> Value {

@@ -8,8 +8,8 @@ mod method_tests;
 mod notes;
 pub mod paging;
 mod posts;
+mod profile_reads;
 mod profiles;
-mod reads;
 mod request;
 #[cfg(test)]
 mod retry_tests;
@@ -18,7 +18,7 @@ pub use comments::CommentsParams;
 pub use notes::{NotesParams, MAYBE_PUBLISHED};
 pub use paging::Page;
 pub use posts::{PostsParams, SearchParams};
-pub use reads::{ReadParams, DEFAULT_READ_LIMIT};
+pub use profile_reads::{ReadParams, DEFAULT_READ_LIMIT};
 
 use crate::config::Config;
 use crate::error::{snapshot_body, Error, ErrorKind, ResponseSnapshot};

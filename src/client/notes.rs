@@ -4,6 +4,7 @@ use super::paging::Page;
 use super::{Client, Doc};
 use crate::error::Error;
 use crate::http::{Host, Method};
+use crate::note_draft::NoteDraft;
 use crate::operation::{Delivery, Operation, Path, Query, UncertainOutcome};
 use crate::params::{Id, NoteId};
 use crate::records::{note, publish};
@@ -96,13 +97,13 @@ impl<T: Transport> Client<T> {
 
     /// `publishNote(text)`: one paragraph of plain text.
     pub async fn publish_note(&self, text: &str) -> Result<Doc<T>, Error> {
-        let draft = publish::NoteDraft::new(Some(text))
+        let draft = NoteDraft::new(Some(text))
             .map_err(|_| Error::invalid_argument("publishNote(text) needs a non-empty text"))?;
         self.publish_draft(&draft).await
     }
 
     /// `POST <main>/api/v1/comment/feed` with the draft's `PublishNoteRequest`.
-    pub async fn publish_draft(&self, draft: &publish::NoteDraft) -> Result<Doc<T>, Error> {
+    pub async fn publish_draft(&self, draft: &NoteDraft) -> Result<Doc<T>, Error> {
         let request = PublishNote {
             body: draft.request_body()?,
         };

@@ -4,7 +4,7 @@ use std::cell::Cell;
 
 use futures_util::stream::{self, StreamExt};
 
-use super::reads::ProfileFeed;
+use super::profile_reads::ProfileFeed;
 use super::{Client, Doc};
 use crate::error::{Error, ErrorKind};
 use crate::error_message;

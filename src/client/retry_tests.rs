@@ -3,8 +3,8 @@
 
 use crate::client::PostsParams;
 use crate::error::{Error, ErrorKind};
+use crate::note_draft::NoteDraft;
 use crate::params::{Id, PostId};
-use crate::records::publish::NoteDraft;
 use crate::test_support::{block_on, real_sample_text, FakeTransport};
 
 fn reply_with_retry_after(client: &crate::Client<FakeTransport>, status: u16, retry_after: &str) {

@@ -73,6 +73,7 @@ pub fn is_note<D: JsonDoc>(item: &D) -> bool {
 /// A checked page `{items, originalCursorTimestamp, nextCursor}`.
 #[derive(Debug)]
 pub struct FeedPage {
+    /// How many items the page holds.
     pub item_count: usize,
     /// The cursor of the next page; `None` at the end. A cursor equal to the one just
     /// sent also ends the feed, so a service that repeats itself cannot loop a walk.

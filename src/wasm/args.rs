@@ -14,8 +14,11 @@ pub enum Arg {
     /// `undefined` or `null`: not given.
     #[default]
     Missing,
+    /// A number.
     Number(f64),
+    /// A string.
     Str(String),
+    /// A boolean.
     Bool(bool),
     /// Anything else, described for messages ("a value of type bigint").
     Other(String),

@@ -3,6 +3,8 @@
 
 pub mod args;
 #[cfg(target_arch = "wasm32")]
+mod call;
+#[cfg(target_arch = "wasm32")]
 mod convert;
 #[cfg(target_arch = "wasm32")]
 mod error;
@@ -10,6 +12,8 @@ mod error;
 mod fetch;
 #[cfg(target_arch = "wasm32")]
 mod js_doc;
+#[cfg(target_arch = "wasm32")]
+mod note_builder;
 #[cfg(target_arch = "wasm32")]
 mod publisher;
 #[cfg(target_arch = "wasm32")]

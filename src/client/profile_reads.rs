@@ -1,5 +1,5 @@
-//! The workflow node's reads (interface §4.1) that page on the service's cursors:
-//! posts and notes of any profile, by handle or by user id.
+//! The profile reads of interface §4.1 (the workflow node's operations): posts and
+//! notes of any profile, by handle or by user id, paged on the service's cursors.
 
 use super::paging::{self, Page, Position, Walk};
 use super::{Client, Doc};
