@@ -107,17 +107,6 @@ impl Error {
         Self::new(ErrorKind::Network, message)
     }
 
-    /// A non-2xx answer; the message is built by [`crate::error_message::http_failure`].
-    pub fn http(request: &str, response: ResponseSnapshot) -> Self {
-        Error {
-            kind: ErrorKind::Http,
-            message: crate::error_message::http_failure(request, &response),
-            status: Some(response.status),
-            response: Some(Box::new(response)),
-            attempts: None,
-        }
-    }
-
     /// Attaches the response a decoding failure came from.
     pub fn with_response(mut self, response: ResponseSnapshot) -> Self {
         self.status = Some(response.status);
@@ -171,45 +160,6 @@ impl std::error::Error for Error {}
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-
-    fn snapshot(status: u16, body: &str) -> ResponseSnapshot {
-        ResponseSnapshot {
-            status,
-            status_text: "Not Found".into(),
-            headers: vec![],
-            body: body.into(),
-        }
-    }
-
-    #[test]
-    fn http_error_quotes_the_json_error_field() {
-        let error = Error::http("GET /api/v1/posts/x", snapshot(404, r#"{"error":"Not found"}"#));
-        assert_eq!(error.kind, ErrorKind::Http);
-        assert_eq!(error.status, Some(404));
-        assert_eq!(
-            error.message,
-            "GET /api/v1/posts/x failed: HTTP 404 Not Found; the service said \"Not found\""
-        );
-    }
-
-    #[test]
-    fn http_error_names_an_html_page_and_keeps_it_whole_in_the_response() {
-        let page = format!("<html>\n  <body>{}</body></html>", "x".repeat(5000));
-        let error = Error::http("GET /p", snapshot(502, &page));
-        assert_eq!(
-            error.message,
-            "GET /p failed: HTTP 502 Not Found; the answer is an HTML page without a title, not JSON"
-        );
-        assert_eq!(error.response.unwrap().body, page);
-    }
-
-    #[test]
-    fn redact_removes_the_secret_everywhere() {
-        let mut response = snapshot(401, "echo sid=SECRET-1");
-        response.headers.push(("x-echo".into(), "SECRET-1".into()));
-        let error = Error::http("GET /x", response).redact("SECRET-1");
-        assert!(!format!("{error:?}").contains("SECRET-1"));
-    }
 
     #[test]
     fn snapshot_body_is_cut_on_a_char_boundary() {

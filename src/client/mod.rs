@@ -85,7 +85,7 @@ impl<T: Transport> Client<T> {
                         status: response.status,
                         retry_after: retry_after.as_deref(),
                     };
-                    (failure, Error::http(&request_line, snapshot(&response)))
+                    (failure, error_message::http_error(&request_line, snapshot(&response)))
                 }
                 Ok(response) => match response.body.parse_json() {
                     Ok(doc) => {
