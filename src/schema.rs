@@ -91,10 +91,9 @@ pub struct Field {
     pub ty: FieldType,
     /// Whether it must be there.
     pub presence: Presence,
-    /// Its TypeScript type (without `| null`).
+    /// Its TypeScript type (without `| null`), for the generated JS tests.
+    #[cfg(test)]
     pub typescript: &'static str,
-    /// What it holds, for the documentation.
-    pub doc: &'static str,
 }
 
 /// How a record names itself in messages, beyond the label its reader gives.
@@ -113,8 +112,6 @@ pub enum Label {
 pub struct Record {
     /// The TypeScript name, e.g. `PublisherPost`.
     pub name: &'static str,
-    /// What the record is.
-    pub doc: &'static str,
     /// The fields, in the order the interface gives them.
     pub fields: &'static [Field],
     /// How a failing record names itself.
@@ -125,8 +122,6 @@ pub struct Record {
     pub open: bool,
     /// The interface this one extends, in TypeScript.
     pub extends: Option<&'static str>,
-    /// The TypeScript interface, generated from the fields.
-    pub typescript: &'static str,
 }
 
 impl Record {
@@ -370,21 +365,27 @@ macro_rules! record {
             $("| `", $field, "` | `", $crate::typescript_field!($presence, $field, $crate::first_of!($($ts,)? $crate::typescript_type!($ty $($inner)?))), "` | ", $($field_doc,)* " |\n",)*)]
         $vis const $name: $crate::schema::Record = $crate::schema::Record {
             name: stringify!($name),
-            doc: concat!($($doc,)*),
             fields: &[$(
                 $crate::schema::Field {
                     name: $field,
                     ty: $crate::field_type!($ty $($inner)?),
                     presence: $crate::presence!($presence),
+                    #[cfg(test)]
                     typescript: $crate::first_of!($($ts,)? $crate::typescript_type!($ty $($inner)?)),
-                    doc: concat!($($field_doc,)*),
                 },
             )*],
             label: $crate::first_of!($($label,)? $crate::schema::Label::Plain),
             nest: $crate::first_of!($($nest,)? "."),
             open: $crate::record!(@open $($flag)*),
             extends: $crate::first_of!($(Some(stringify!($base)),)? None),
-            typescript: concat!(
+        };
+
+        /// What the record's declaration generates beyond its checks (kept out of the
+        /// record itself, so that the wasm carries no TypeScript text).
+        #[allow(non_snake_case)]
+        $vis mod $name {
+            /// The TypeScript interface, with the fields' documentation.
+            pub const TYPESCRIPT: &str = concat!(
                 "\n/**", $($doc,)* " */\nexport interface ", stringify!($name), $(" extends ", stringify!($base),)? " {\n",
                 $(
                     $("  /**", $field_doc, " */\n",)*
@@ -392,8 +393,8 @@ macro_rules! record {
                 )*
                 $crate::record!(@index $($flag)*),
                 "}\n"
-            ),
-        };
+            );
+        }
     };
     (@open open) => { true };
     (@open) => { false };

@@ -35,35 +35,35 @@ extern "C" {
 #[wasm_bindgen(typescript_custom_section)]
 const POST_TYPE: &'static str = post::PostType;
 #[wasm_bindgen(typescript_custom_section)]
-const POST: &'static str = post::PublisherPost.typescript;
+const POST: &'static str = post::PublisherPost::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const SEARCH_RESULT: &'static str = post::PublisherSearchResult.typescript;
+const SEARCH_RESULT: &'static str = post::PublisherSearchResult::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const COMMENT_AUTHOR: &'static str = comment::PublisherCommentAuthor.typescript;
+const COMMENT_AUTHOR: &'static str = comment::PublisherCommentAuthor::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const COMMENT: &'static str = comment::PublisherComment.typescript;
+const COMMENT: &'static str = comment::PublisherComment::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const CONTEXT_USER: &'static str = note::PublisherContextUser.typescript;
+const CONTEXT_USER: &'static str = note::PublisherContextUser::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const NOTE_CONTEXT: &'static str = note::PublisherNoteContext.typescript;
+const NOTE_CONTEXT: &'static str = note::PublisherNoteContext::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const NOTE_COMMENT: &'static str = note::PublisherNoteComment.typescript;
+const NOTE_COMMENT: &'static str = note::PublisherNoteComment::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const NOTE: &'static str = note::PublisherNote.typescript;
+const NOTE: &'static str = note::PublisherNote::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const USER_PROFILE: &'static str = note::PublisherUserProfile.typescript;
+const USER_PROFILE: &'static str = note::PublisherUserProfile::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const PUBLICATION: &'static str = profile::PublisherPublication.typescript;
+const PUBLICATION: &'static str = profile::PublisherPublication::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const PUBLICATION_USER: &'static str = profile::PublisherPublicationUser.typescript;
+const PUBLICATION_USER: &'static str = profile::PublisherPublicationUser::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const PRIMARY_PUBLICATION: &'static str = profile::PublisherPrimaryPublication.typescript;
+const PRIMARY_PUBLICATION: &'static str = profile::PublisherPrimaryPublication::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const PUBLIC_PROFILE: &'static str = profile::PublisherPublicProfile.typescript;
+const PUBLIC_PROFILE: &'static str = profile::PublisherPublicProfile::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const FULL_PROFILE: &'static str = profile::PublisherFullProfile.typescript;
+const FULL_PROFILE: &'static str = profile::PublisherFullProfile::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const PUBLISH_NOTE_RESPONSE: &'static str = publish::PublishNoteResponse.typescript;
+const PUBLISH_NOTE_RESPONSE: &'static str = publish::PublishNoteResponse::TYPESCRIPT;
 
 /// The options, parameters and request shapes: written here, as they are no records.
 #[wasm_bindgen(typescript_custom_section)]
