@@ -103,6 +103,10 @@ pub fn path_and_query<O: Operation>(operation: &O) -> String {
     operation.path(&mut path);
     let mut query = Query::default();
     operation.query(&mut query);
+    join(path, &query)
+}
+
+fn join(path: Path, query: &Query) -> String {
     let mut out = path.0;
     for (index, (name, value)) in query.0.iter().enumerate() {
         out.push(if index == 0 { '?' } else { '&' });

@@ -2,17 +2,21 @@
 //! and the headers that carry the session.
 
 use crate::config::{AuthMode, Config, MAIN_HOST};
-use crate::http::{encode_component, Host, HttpRequest};
+use crate::http::{encode_component, Host, HttpRequest, Method};
 use crate::operation::{path_and_query, Operation};
 
 /// The request that sends `operation` with `config`.
 pub fn build<O: Operation>(operation: &O, config: &Config) -> HttpRequest {
-    let origin = match (config.base_url(), O::HOST) {
+    // Only the declaration is read per operation; the rest is one function for all.
+    bind(O::METHOD, O::HOST, path_and_query(operation), operation.body(), config)
+}
+
+fn bind(method: Method, host: Host, path_and_query: String, body: Option<String>, config: &Config) -> HttpRequest {
+    let origin = match (config.base_url(), host) {
         (Some(base), _) => base.to_string(),
         (None, Host::Publication) => format!("https://{}", config.hostname()),
         (None, Host::Main) => format!("https://{MAIN_HOST}"),
     };
-    let body = operation.body();
     let mut headers = vec![("Accept".to_string(), "application/json".to_string())];
     if body.is_some() {
         headers.push(("Content-Type".to_string(), "application/json".to_string()));
@@ -24,11 +28,10 @@ pub fn build<O: Operation>(operation: &O, config: &Config) -> HttpRequest {
         }
     }
     HttpRequest {
-        method: O::METHOD,
+        method,
         url: format!(
-            "{origin}/api/{}/{}",
-            encode_component(config.api_version()),
-            path_and_query(operation)
+            "{origin}/api/{}/{path_and_query}",
+            encode_component(config.api_version())
         ),
         headers,
         body,
@@ -41,7 +44,6 @@ pub fn build<O: Operation>(operation: &O, config: &Config) -> HttpRequest {
 mod tests {
     use super::*;
     use crate::config::ConfigInput;
-    use crate::http::Method;
     use crate::operation::{Path, Query};
 
     /// A GET of literal segments and query pairs, on either host.
