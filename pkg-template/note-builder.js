@@ -1,38 +1,59 @@
-// NoteBuilder (interface §4.3). The draft and its rules live in the wasm core
-// (NoteDraft); this class only forwards and returns itself, so `b.bold('x') === b`
-// and both chains and stored builders work.
+// NoteBuilder (interface §4.3). The draft and its rules live in the wasm core; a builder
+// holds one private function, `edit(action, value)`, that the core gives it, and only
+// forwards and returns itself, so `b.bold('x') === b` and both chains and stored
+// builders work. Nothing but the builder's own methods is reachable from outside.
 import { PublisherError } from './publisher-error.js';
 
+// Set only while the core creates a builder (adoptDraft), never by callers.
+let adopting = null;
+
+/** Called by the core: the builder over `edit`. */
+export function adoptDraft(edit) {
+  adopting = edit;
+  try {
+    return new NoteBuilder();
+  } finally {
+    adopting = null;
+  }
+}
+
+const notAClient = () =>
+  new PublisherError('new NoteBuilder(client, text?) needs a Publisher as its client', { kind: 'invalid-argument' });
+
 export class NoteBuilder {
-  #client;
-  #draft;
+  #edit;
 
   constructor(client, text) {
-    if (client === null || typeof client !== 'object' || typeof client.__newDraft !== 'function') {
-      throw new PublisherError('new NoteBuilder(client, text?) needs a Publisher as its client', { kind: 'invalid-argument' });
+    if (adopting !== null) {
+      this.#edit = adopting;
+      adopting = null;
+      return;
     }
-    this.#client = client;
-    this.#draft = client.__newDraft(text);
+    if (client === null || typeof client !== 'object' || typeof client.note !== 'function') throw notAClient();
+    // The client's own note(text) makes the draft (and checks text); this builder takes it over.
+    const built = client.note(text);
+    if (!(built instanceof NoteBuilder)) throw notAClient();
+    this.#edit = built.#edit;
   }
 
   /** Starts a new paragraph with `text`. */
   note(text) {
-    this.#draft.paragraph(text);
+    this.#edit('note', text);
     return this;
   }
 
   bold(text) {
-    this.#draft.bold(text);
+    this.#edit('bold', text);
     return this;
   }
 
   italic(text) {
-    this.#draft.italic(text);
+    this.#edit('italic', text);
     return this;
   }
 
   simple(text) {
-    this.#draft.simple(text);
+    this.#edit('simple', text);
     return this;
   }
 
@@ -54,6 +75,6 @@ export class NoteBuilder {
 
   /** Publishes the note; resolves to the PublishNoteResponse. */
   publish(options) {
-    return this.#client.__publishDraft(this.#draft, options);
+    return this.#edit('publish', options);
   }
 }

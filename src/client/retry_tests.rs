@@ -1,10 +1,10 @@
 //! Native tests of the request loop: what is retried, how long it waits, what a
 //! call ends with, and that publishing is never sent twice where it may have acted.
 
-use crate::args::Arg;
 use crate::client::PostsParams;
 use crate::error::{Error, ErrorKind};
-use crate::records::publish::NoteDraft;
+use crate::note_draft::NoteDraft;
+use crate::params::{Id, PostId};
 use crate::test_support::{block_on, real_sample_text, FakeTransport};
 
 fn reply_with_retry_after(client: &crate::Client<FakeTransport>, status: u16, retry_after: &str) {
@@ -85,7 +85,9 @@ fn client_errors_and_timeouts_are_not_retried() {
     let client = FakeTransport::client(None);
     client.transport().reply(404, "");
     assert_eq!(
-        block_on(client.get_post_by_id(&Arg::Number(1.0))).unwrap_err().status,
+        block_on(client.get_post_by_id(PostId::from_f64(1.0).unwrap()))
+            .unwrap_err()
+            .status,
         Some(404)
     );
     client
@@ -134,7 +136,12 @@ fn publishing_that_may_have_acted_is_never_sent_twice() {
         let client = FakeTransport::client(None);
         fail(client.transport());
         let error = block_on(client.publish_draft(&draft())).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::MaybePublished, "case {index}: {}", error.message);
+        assert_eq!(
+            error.kind,
+            ErrorKind::OutcomeUnknown("maybe-published"),
+            "case {index}: {}",
+            error.message
+        );
         assert!(
             error.message.contains("the note may have been published"),
             "{}",
