@@ -57,6 +57,66 @@ export class NoteBuilder {
     return this;
   }
 
+  /** Adds inline code to the current paragraph. */
+  code(text) {
+    this.#edit('code', text);
+    return this;
+  }
+
+  /** Adds `text` linked to `url` (http or https) to the current paragraph. */
+  link(text, url) {
+    this.#edit('link', text, url);
+    return this;
+  }
+
+  /** Adds a bullet list of plain items. */
+  bulletList(items) {
+    this.#edit('bulletList', items);
+    return this;
+  }
+
+  /** Adds an ordered list of plain items, numbered from `start` (1 by default). */
+  orderedList(items, start) {
+    this.#edit('orderedList', items, start);
+    return this;
+  }
+
+  /** Adds a block quote, one paragraph per line of `text`. */
+  quote(text) {
+    this.#edit('quote', text);
+    return this;
+  }
+
+  /** Adds a code block; line breaks are kept. */
+  codeBlock(text) {
+    this.#edit('codeBlock', text);
+    return this;
+  }
+
+  /** Adds the blocks of `text` written in Markdown (the Markdown entry point only). */
+  markdown(text) {
+    this.#edit('markdown', text);
+    return this;
+  }
+
+  /** Attaches a link card for `url`, made when the note is published. */
+  attachLink(url) {
+    this.#edit('attachLink', url);
+    return this;
+  }
+
+  /** Attaches an image (bytes, a Blob or a data: URI), uploaded when the note is published. */
+  attachImage(data) {
+    this.#edit('attachImage', data);
+    return this;
+  }
+
+  /** Publishes the note as a reply to the note or reply `noteId`. */
+  replyTo(noteId) {
+    this.#edit('replyTo', noteId);
+    return this;
+  }
+
   addParagraph(text) {
     return this.note(text);
   }

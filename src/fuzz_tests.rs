@@ -64,7 +64,7 @@ fn run(target: &str, body: &[u8]) -> Option<ErrorKind> {
         "following" => kind(block_on(client.get_following_ids()).map(drop)),
         "publish" => {
             let draft = crate::note_draft::NoteDraft::new(Some("x")).unwrap();
-            kind(block_on(client.publish_draft(&draft)).map(drop))
+            kind(block_on(client.publish(&draft.to_publish().unwrap())).map(drop))
         }
         other => panic!("unknown target {other}"),
     }

@@ -261,6 +261,64 @@ impl<'a> NoteRequest<'a> {
     }
 }
 
+/// A short notation of a document for tests: `P(…)` paragraph, `UL[…]`/`OLn[…]` lists with
+/// items split by `|`, `Q[…]` quote, `CODE(…)` code block; a text node is its text quoted,
+/// after its marks: `b` bold, `i` italic, `c` code, `l<href>` link.
+#[cfg(test)]
+pub(crate) mod notation {
+    use super::*;
+
+    fn render_text(node: &Text) -> String {
+        let mut marks = String::new();
+        for mark in &node.marks {
+            match mark {
+                Mark::Bold => marks.push('b'),
+                Mark::Italic => marks.push('i'),
+                Mark::Code => marks.push('c'),
+                Mark::Link { attrs } => marks.push_str(&format!("l<{}>", attrs.href)),
+            }
+        }
+        format!("{marks}{:?}", node.text)
+    }
+
+    fn render_paragraph(content: &[Text]) -> String {
+        let nodes: Vec<String> = content.iter().map(render_text).collect();
+        format!("P({})", nodes.join(" "))
+    }
+
+    fn render_paragraphs(paragraphs: &[Paragraph]) -> String {
+        let rendered: Vec<String> = paragraphs
+            .iter()
+            .map(|paragraph| render_paragraph(&paragraph.content))
+            .collect();
+        rendered.join(" ")
+    }
+
+    fn render_items(items: &[ListItem]) -> String {
+        let rendered: Vec<String> = items.iter().map(|item| render_paragraphs(&item.content)).collect();
+        rendered.join(" | ")
+    }
+
+    pub(crate) fn render(blocks: &[Block]) -> String {
+        let rendered: Vec<String> = blocks
+            .iter()
+            .map(|block| match block {
+                Block::Paragraph { content } => render_paragraph(content),
+                Block::BulletList { content } => format!("UL[{}]", render_items(content)),
+                Block::OrderedList { attrs, content } => {
+                    format!("OL{}[{}]", attrs.start, render_items(content))
+                }
+                Block::Blockquote { content } => format!("Q[{}]", render_paragraphs(content)),
+                Block::CodeBlock { content, .. } => {
+                    let text: String = content.iter().map(|node| node.text.as_str()).collect();
+                    format!("CODE({text:?})")
+                }
+            })
+            .collect();
+        rendered.join(" ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

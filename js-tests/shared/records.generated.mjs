@@ -162,7 +162,7 @@ export const RECORDS = {
     fields: [
       {"name":"id","presence":"required","type":"integer"},
       {"name":"body","presence":"required","type":"string"},
-      {"name":"body_json","presence":"required","type":"object"},
+      {"name":"body_json","presence":"optional","type":"object"},
       {"name":"date","presence":"required","type":"string"},
       {"name":"name","presence":"required","type":"string"},
       {"name":"photo_url","presence":"optional","type":"string"},

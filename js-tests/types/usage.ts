@@ -8,6 +8,7 @@
 import { NoteBuilder, Publisher, PublisherError, PublisherNotes } from 'publisher-wasm';
 import type {
   CallOptions,
+  DeleteNoteResult,
   CommentParams,
   FollowingOptions,
   NoteBodyJson,
@@ -347,7 +348,7 @@ function readPublishNoteResponse(value: PublishNoteResponse): string {
   const parts: unknown[] = [];
   parts.push(exact<number>()(value.id));
   parts.push(exact<string>()(value.body));
-  parts.push(exact<Record<string, unknown>>()(value.body_json));
+  parts.push(exact<Record<string, unknown> | null | undefined>()(value.body_json));
   parts.push(exact<string>()(value.date));
   parts.push(exact<string>()(value.name));
   parts.push(exact<string | null | undefined>()(value.photo_url));
@@ -446,6 +447,36 @@ const chained: PublishNoteResponse = exact<PublishNoteResponse>()(
 );
 readPublishNoteResponse(chained);
 await emptyFromClient.addText('late text').publish();
+
+// Notes beyond plain text: blocks, attachments, replies, deletion.
+const imageBuffer: ArrayBuffer = new ArrayBuffer(4);
+const imageBytes = new Uint8Array(imageBuffer);
+const rich: NoteBuilder = exact<NoteBuilder>()(
+  client
+    .note('See ')
+    .link('this', 'https://example.test/')
+    .code('x()')
+    .bulletList(['one', 'two'])
+    .orderedList(['first'], 3)
+    .orderedList(['again'])
+    .quote('quoted')
+    .codeBlock('let a = 1;')
+    .markdown('**bold**')
+    .attachLink('https://example.test/card')
+    .attachImage(imageBytes)
+    .attachImage(imageBuffer)
+    .attachImage(new Blob([imageBuffer], { type: 'image/png' }))
+    .attachImage('data:image/png;base64,AAAA')
+    .replyTo(1),
+);
+readPublishNoteResponse(exact<PublishNoteResponse>()(await rich.publish(callOptions)));
+const withOptions: PublishNoteResponse = exact<PublishNoteResponse>()(
+  await client.publishNote('**Hi**', { markdown: true, replyTo: 1, link: 'https://example.test/', images: [imageBytes], signal: controller.signal }),
+);
+readPublishNoteResponse(withOptions);
+const deletion: DeleteNoteResult = exact<DeleteNoteResult>()(await client.deleteNote(1, callOptions));
+const deletedNow: boolean = deletion.deleted;
+const deletedId: number = deletion.id;
 
 // Profiles and following.
 readPublisherUserProfile(exact<PublisherUserProfile>()(await client.getUserProfile(282291554)));

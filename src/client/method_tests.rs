@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::client::{CommentsParams, NotesParams, ReadParams};
 use crate::error::ErrorKind;
-use crate::note_draft::{Mark, NoteDraft};
+use crate::note_draft::{NoteDraft, Style};
 use crate::params::{CommentId, Id, NoteId, PostId, Slug, UserId};
 use crate::test_support::{block_on, real_sample, FakeTransport};
 
@@ -309,8 +309,8 @@ fn publishing_posts_the_envelope_to_the_main_host() {
         .reply(200, &real_sample("comment/response.json").to_string());
     let mut draft = NoteDraft::new(Some("Title")).unwrap();
     draft.paragraph("Body ").unwrap();
-    draft.add("bold", Some(Mark::Bold)).unwrap();
-    let response = block_on(client.publish_draft(&draft)).unwrap();
+    draft.add("bold", Style::Bold).unwrap();
+    let response = block_on(client.publish(&draft.to_publish().unwrap())).unwrap();
     assert!(response["id"].is_u64());
     let sent = &client.transport().sent()[0];
     assert_eq!(sent.method.as_str(), "POST");

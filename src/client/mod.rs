@@ -5,6 +5,7 @@
 mod comments;
 #[cfg(test)]
 mod method_tests;
+mod note_writes;
 mod notes;
 pub mod paging;
 mod posts;
@@ -15,6 +16,7 @@ mod request;
 mod retry_tests;
 
 pub use comments::CommentsParams;
+pub use note_writes::{Attachment, Deletion, NoteToPublish, READ_BACK_RETRY_MS};
 pub use notes::{NotesParams, MAYBE_PUBLISHED};
 pub use paging::Page;
 pub use posts::{PostsParams, SearchParams};

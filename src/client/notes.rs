@@ -5,9 +5,9 @@ use super::{Client, Doc};
 use crate::error::Error;
 use crate::http::{Host, Method};
 use crate::note_draft::NoteDraft;
-use crate::operation::{Delivery, Operation, Path, Query, UncertainOutcome};
+use crate::operation::{Operation, Path, Query, UncertainOutcome};
 use crate::params::{Id, NoteId};
-use crate::records::{note, publish};
+use crate::records::note;
 use crate::transport::Transport;
 
 /// `GET <main>/notes?cursor&limit`: a page of the account's notes feed.
@@ -46,23 +46,6 @@ pub const MAYBE_PUBLISHED: UncertainOutcome = UncertainOutcome {
     advice: "the note may have been published and was not sent again: check the feed before publishing again",
 };
 
-/// `POST <main>/comment/feed` with a `PublishNoteRequest`: publishes a note, at most once.
-struct PublishNote {
-    body: String,
-}
-
-impl Operation for PublishNote {
-    const METHOD: Method = Method::Post;
-    const HOST: Host = Host::Main;
-    const DELIVERY: Delivery = Delivery::AtMostOnce(MAYBE_PUBLISHED);
-    fn path(&self, path: &mut Path) {
-        path.literal("comment/feed");
-    }
-    fn body(&self) -> Option<String> {
-        Some(self.body.clone())
-    }
-}
-
 /// `getNotes` parameters.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NotesParams {
@@ -95,22 +78,10 @@ impl<T: Transport> Client<T> {
         self.send(&ReaderComment { id: id.get() }, note::decode_note_item).await
     }
 
-    /// `publishNote(text)`: one paragraph of plain text.
+    /// `publishNote(text)`: one paragraph of plain text, published as [`Client::publish`] does.
     pub async fn publish_note(&self, text: &str) -> Result<Doc<T>, Error> {
         let draft = NoteDraft::new(Some(text))
             .map_err(|_| Error::invalid_argument("publishNote(text) needs a non-empty text"))?;
-        self.publish_draft(&draft).await
-    }
-
-    /// `POST <main>/api/v1/comment/feed` with the draft's `PublishNoteRequest`.
-    pub async fn publish_draft(&self, draft: &NoteDraft) -> Result<Doc<T>, Error> {
-        let request = PublishNote {
-            body: draft.request_body()?,
-        };
-        self.send(&request, |response| {
-            publish::check_publish_response(&response)?;
-            Ok(response)
-        })
-        .await
+        self.publish(&draft.to_publish()?).await
     }
 }

@@ -1,4 +1,5 @@
-//! `PublishNoteResponse` (§2.11), what publishing a note returns, and its check.
+//! What publishing a note returns (§2.11), and its check. The note sent is built in
+//! [`crate::note_draft`] and [`crate::note_doc`].
 
 use crate::error::Error;
 use crate::json::JsonDoc;
@@ -10,8 +11,9 @@ record! {
     pub PublishNoteResponse (open) {
         required "id": Integer,
         required "body": String,
-        /// The body as the service stored it (may hold node types beyond NoteBodyJson's).
-        required "body_json": Object,
+        /// The body as the service stored it (may hold node types beyond NoteBodyJson's);
+        /// null for a note of attachments only.
+        optional "body_json": Object,
         required "date": String,
         required "name": String,
         optional "photo_url": String,
@@ -25,7 +27,6 @@ pub fn check_publish_response<D: JsonDoc>(response: &D) -> Result<(), Error> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::test_support::real_sample;

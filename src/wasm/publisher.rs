@@ -16,14 +16,14 @@ use super::args::{self, SearchArgs};
 use super::convert::{arg, arg_member, config_input, fetch_function, member, options_object};
 use super::error::to_js;
 use super::fetch::{script_may_set_cookie, FetchTransport};
+use super::note_writes::BuilderDraft;
 use super::types::{
     CallOptionsArg, CommentParamsArg, FollowingOptionsArg, NoteReadParamsArg, NotesParamsArg, PaginationParamsArg,
-    ProfileReadParamsArg, PublisherConfigArg, SearchParamsArg, TextArg,
+    ProfileReadParamsArg, PublishNoteOptionsArg, PublisherConfigArg, SearchParamsArg, TextArg,
 };
 use crate::client::Client;
 use crate::config::{AuthMode, Config};
 use crate::error::Error;
-use crate::note_draft::NoteDraft;
 use crate::params::{CommentId, Id, NoteId, PostId, UserId};
 
 /// A client of the Publisher service: one method per operation, each returning a promise
@@ -44,8 +44,8 @@ impl Publisher {
     }
 
     /// Publishes `draft` with the call options `options`.
-    pub(super) fn publish_draft(&self, draft: NoteDraft, options: JsValue) -> Promise {
-        call!(self, Some(options), |client| client.publish_draft(&draft).await)
+    pub(super) fn publish_draft(&self, draft: BuilderDraft, options: JsValue) -> Promise {
+        call!(self, Some(options), |client| draft.publish(&client).await)
     }
 
     /// Another handle on the same client (for the pages and builders it creates).
@@ -217,11 +217,35 @@ impl Publisher {
     pub fn publish_note(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        options: Option<PublishNoteOptionsArg>,
+    ) -> Promise {
+        let publish_options = options.as_ref().map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
+        call!(self, options, |client| {
+            BuilderDraft::from_publish_options(&text, &publish_options)?
+                .publish(&client)
+                .await
+        })
+    }
+
+    /// Deletes one of the account's notes: `DELETE /api/v1/comment/<id>`. Resolves with
+    /// `{id, deleted}`; `deleted` is false when the note was already gone.
+    #[wasm_bindgen(js_name = deleteNote, unchecked_return_type = "Promise<DeleteNoteResult>")]
+    pub fn delete_note(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] note_id: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client
-            .publish_note(&args::text("publishNote", &arg(&text))?)
-            .await)
+        call!(self, options, |client| {
+            let id = args::id::<NoteId>("noteId", &arg(&note_id))?;
+            let deletion = client.delete_note(id).await?;
+            let result = js_sys::Object::new();
+            let set = |key: &str, value: JsValue| js_sys::Reflect::set(&result, &JsValue::from_str(key), &value);
+            let deleted = deletion == crate::client::Deletion::Deleted;
+            set("id", JsValue::from_f64(id.get() as f64))
+                .and_then(|_| set("deleted", JsValue::from_bool(deleted)))
+                .map_err(|_| Error::invalid_response("could not build the result"))?;
+            Ok(JsValue::from(result))
+        })
     }
 
     /// A `NoteBuilder` on this client; `text` starts the first paragraph.

@@ -29,6 +29,8 @@ extern "C" {
     pub type TextArg;
     #[wasm_bindgen(typescript_type = "FollowingOptions")]
     pub type FollowingOptionsArg;
+    #[wasm_bindgen(typescript_type = "PublishNoteOptions")]
+    pub type PublishNoteOptionsArg;
 }
 
 // The records' interfaces come from their declarations (crate::records), one section each.
@@ -149,6 +151,29 @@ export interface RetryOptions {
 export interface CallOptions {
   /** Aborts the call, including any wait before a retry: it rejects with kind `aborted` and the signal's reason as `cause`. */
   signal?: PublisherAbortSignal;
+}
+
+/** An image to attach: PNG, JPEG, GIF or WebP bytes, a `Blob`, or a `data:image/…;base64,` URI. */
+export type ImageInput = Uint8Array | ArrayBuffer | Blob | string;
+
+/** Options of `publishNote`: what the builder can add, for a note of one call. */
+export interface PublishNoteOptions extends CallOptions {
+  /** The text is Markdown (the `publisher-wasm/markdown` entry point only). */
+  markdown?: boolean | null;
+  /** Publish as a reply to this note or reply. */
+  replyTo?: number | null;
+  /** Attach a link card for this URL. */
+  link?: string | null;
+  /** Attach these images, in order. */
+  images?: readonly ImageInput[] | null;
+}
+
+/** What `deleteNote` resolves with. */
+export interface DeleteNoteResult {
+  /** The note's id. */
+  id: number;
+  /** False when the note was already gone (the service answered 404). */
+  deleted: boolean;
 }
 
 /** Options of `getFollowingProfiles`. */
