@@ -9,7 +9,7 @@ import {
 } from './http.mjs';
 import { normalizeOptions } from './options.mjs';
 import { RequestLog } from './request-log.mjs';
-import { PAGE_SIZES, handleApiRequest } from './routes.mjs';
+import { PAGE_SIZES, handleApiRequest, requestBodyLimit } from './routes.mjs';
 import { World } from './world.mjs';
 
 export class LocalService {
@@ -93,7 +93,7 @@ export class LocalService {
     const seq = ++this.lastSeq;
     const time = Date.now();
     const baseHeaders = { ...corsHeaders(request), 'X-Request-Id': String(seq) };
-    const body = await readBody(request);
+    const body = await readBody(request, requestBodyLimit(request.url));
     const url = parseTarget(request.url);
     if (!url) return writeResponse(response, errorResponse(400, 'Bad request target'), baseHeaders);
     const path = url.pathname;
@@ -120,6 +120,13 @@ export class LocalService {
 
     const fault = this.faults.take(request.method, path);
     if (fault) entry.fault = fault.id;
+    const apiRequest = { method: request.method, url, headers: request.headers, body: body.text };
+    const handle = () => (isApi
+      ? handleApiRequest(apiRequest, { world: this.world, apiKey: this.options.apiKey })
+      : handleLocalRequest(apiRequest, { apiKey: this.options.apiKey }));
+    // A fault `afterHandling` lets the route act first (a publish stores its note), then
+    // spoils the answer: the case a client can only resolve by reading back.
+    const handledFirst = fault?.afterHandling ? handle() : null;
     if (fault?.latencyMs) await delay(fault.latencyMs);
     if (fault?.drop) {
       request.socket.destroy();
@@ -127,10 +134,7 @@ export class LocalService {
     }
     if (fault?.status) return finish(faultStatusResponse(fault));
 
-    const apiRequest = { method: request.method, url, headers: request.headers, body: body.text };
-    const answer = isApi
-      ? handleApiRequest(apiRequest, { world: this.world, apiKey: this.options.apiKey })
-      : handleLocalRequest(apiRequest, { apiKey: this.options.apiKey });
+    const answer = handledFirst ?? handle();
     if (fault?.truncate) {
       entry.status = 200;
       return writeTruncated(response, answer, fault.truncate, baseHeaders);

@@ -23,6 +23,8 @@ import { hasAwkwardCharacters } from './cursor.mjs';
 import { startLocalService } from './index.mjs';
 
 const DEFAULT_SAMPLES_DIR = fileURLToPath(new URL('../../shared/fixtures/real-samples/', import.meta.url));
+/** A 1×1 PNG, for the upload and image attachment of the shape check. */
+const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** Record kinds pooled across samples, by the rooted path where they occur. */
 const POOLED_KINDS = [
@@ -33,6 +35,10 @@ const POOLED_KINDS = [
   { kind: '<FeedComment>', pattern: /^\$\.items\[\]\.comment$/ },
   { kind: '<InboxItem>', pattern: /\.inboxItem$/ },
   { kind: '<PublicationSummary>', pattern: /\.publicationUsers\[\]\.publication$/ },
+  // A note's document and attachments: the notes feed samples hold the variety (lists,
+  // quotes, code blocks, link and image attachments) that the single-record samples lack.
+  { kind: '<NoteBody>', pattern: /^\$(\.items\[\]\.comment|\.item\.comment)?\.body_json$/ },
+  { kind: '<NoteAttachments>', pattern: /^\$(\.items\[\]\.comment|\.item\.comment)?\.attachments$/ },
 ];
 
 /** Known, deliberate departures from the samples. `path` is matched against the canonical path. */
@@ -284,6 +290,30 @@ export async function checkShapes({ samplesDir = DEFAULT_SAMPLES_DIR, seeds = [1
         }
       }
       compare(`GET /reader/comment/${comments.comments[0].id} (post comment)`, models.readerComment, await request(`/api/v1/reader/comment/${comments.comments[0].id}`));
+
+      // A note with a rich body (the web composer's nodes of comment/response.json) and an
+      // image and a link attachment; the plain note below is published after it.
+      const postJson = (path, value) => request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(value) });
+      const upload = await postJson('/api/v1/image', { image: `data:image/png;base64,${PNG_1x1}` });
+      const imageAttachment = await postJson('/api/v1/comment/attachment/', { url: upload.url, type: 'image' });
+      const linkAttachment = await postJson('/api/v1/comment/attachment/', { url: 'https://example.test/a/page', type: 'link' });
+      const text = (value, marks) => (marks ? { type: 'text', text: value, marks: marks.map((type) => ({ type })) } : { type: 'text', text: value });
+      const richNote = await postJson('/api/v1/comment/feed/', {
+        bodyJson: {
+          type: 'doc',
+          attrs: { schemaVersion: 'v1' },
+          content: [
+            { type: 'paragraph', content: [text('rich', ['bold'])] },
+            { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [text('item')] }] }] },
+            { type: 'orderedList', attrs: { start: 1 }, content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [text('first')] }] }] },
+            { type: 'blockquote', content: [{ type: 'paragraph', content: [text('quoted')] }] },
+            { type: 'codeBlock', attrs: { language: null }, content: [text('code')] },
+          ],
+        },
+        replyMinimumRole: 'everyone',
+        attachmentIds: [imageAttachment.id, linkAttachment.id],
+      });
+      compare('POST /comment/feed (rich, attachments)', models.publishResponse, richNote);
 
       // Publishing a note, then reading it back.
       const published = await request('/api/v1/comment/feed', {

@@ -5,7 +5,7 @@
 import { Random } from './prng.mjs';
 import { HttpError, errorResponse, htmlErrorResponse, statusText } from './http.mjs';
 
-const SPEC_KEYS = new Set(['method', 'path', 'pathPrefix', 'times', 'probability', 'seed', 'status', 'retryAfter', 'html', 'body', 'truncate', 'drop', 'latencyMs']);
+const SPEC_KEYS = new Set(['method', 'path', 'pathPrefix', 'times', 'probability', 'seed', 'status', 'retryAfter', 'html', 'body', 'truncate', 'drop', 'latencyMs', 'afterHandling']);
 const MAX_LATENCY_MS = 120_000;
 
 export class FaultRegistry {
@@ -74,7 +74,7 @@ function parseFaultSpec(spec) {
 
   const fault = {
     method: null, path: null, pathPrefix: null, times: null, probability: null, seed: 0,
-    status: null, retryAfter: null, html: false, body: null, truncate: null, drop: false, latencyMs: 0,
+    status: null, retryAfter: null, html: false, body: null, truncate: null, drop: false, latencyMs: 0, afterHandling: false,
   };
   if (spec.method !== undefined) {
     if (typeof spec.method !== 'string' || !spec.method) invalid('method must be a string');
@@ -139,6 +139,11 @@ function parseFaultSpec(spec) {
     if (typeof spec.body !== 'string') invalid('body must be a string');
     if (fault.status === null) invalid('body needs status');
     fault.body = spec.body;
+  }
+  if (spec.afterHandling !== undefined) {
+    // The request is handled (and what it writes stored) before the fault spoils the answer.
+    if (typeof spec.afterHandling !== 'boolean') invalid('afterHandling must be a boolean');
+    fault.afterHandling = spec.afterHandling;
   }
   return fault;
 }

@@ -77,15 +77,15 @@ export function receivedHeaders(request) {
 
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
-/** Reads the whole body; `tooLarge` is set instead of buffering more than the limit. */
-export function readBody(request) {
+/** Reads the whole body; `tooLarge` is set instead of buffering more than `limit` bytes. */
+export function readBody(request, limit = MAX_REQUEST_BODY_BYTES) {
   return new Promise((resolve) => {
     const chunks = [];
     let size = 0;
     let tooLarge = false;
     request.on('data', (chunk) => {
       size += chunk.length;
-      if (size > MAX_REQUEST_BODY_BYTES) tooLarge = true;
+      if (size > limit) tooLarge = true;
       else chunks.push(chunk);
     });
     let done = false;

@@ -1,11 +1,12 @@
 // The /api/v1 routes: matching, authentication and the handlers that turn the world
 // into wire records. Handlers return response objects (see http.mjs) or throw HttpError.
 
+import { MAX_IMAGE_REQUEST_BYTES, attachmentRecord, parseAttachmentRequest, parseImageUpload, uploadedImageRecord } from './attachments.mjs';
 import { isAuthorized } from './auth.mjs';
 import { decodeCursor, encodeCursor } from './cursor.mjs';
-import { HttpError, errorResponse, jsonResponse } from './http.mjs';
+import { HttpError, MAX_REQUEST_BODY_BYTES, errorResponse, jsonResponse } from './http.mjs';
 import { NoteRequestError, validatePublishNoteRequest } from './note-body.mjs';
-import { feedItemRecord, postCommentRecord, publishedNoteRecord, readerCommentRecord } from './records/feed.mjs';
+import { feedItemRecord, postCommentRecord, publishedNoteRecord, readerCommentRecord, repliesRecord } from './records/feed.mjs';
 import { fullPostRecord, profilePostRecord } from './records/post.mjs';
 import { fullPublicationRecord, profilePostsPublicationRecord, publicationSettingsRecord } from './records/publication.mjs';
 import { publicProfileRecord, subscriptionRecord, userProfileRecord } from './records/user.mjs';
@@ -32,8 +33,12 @@ const ROUTES = [
   { pattern: /^\/archive$/, GET: archive },
   { pattern: /^\/post\/([^/]+)\/comments$/, GET: postComments },
   { pattern: /^\/reader\/comment\/([^/]+)$/, GET: readerComment },
+  { pattern: /^\/reader\/comment\/([^/]+)\/replies$/, GET: commentReplies },
   { pattern: /^\/notes$/, GET: ownNotes },
   { pattern: /^\/comment\/feed\/?$/, POST: publishNote },
+  { pattern: /^\/comment\/attachment\/?$/, POST: createAttachment },
+  { pattern: /^\/comment\/([^/]+)$/, DELETE: deleteComment },
+  { pattern: /^\/image$/, POST: uploadImage },
   { pattern: /^\/reader\/feed\/profile\/([^/]+)$/, GET: profileFeed },
   { pattern: /^\/user\/([^/]+)\/public_profile$/, GET: publicProfile },
   { pattern: /^\/user\/([^/]+)\/profile$/, GET: userProfile },
@@ -41,6 +46,11 @@ const ROUTES = [
   { pattern: /^\/profile\/posts$/, GET: profilePosts },
   { pattern: /^\/subscription$/, GET: subscription },
 ];
+
+/** The largest request body a path takes: image uploads carry the image as a data URI. */
+export function requestBodyLimit(target) {
+  return /^\/api\/v1\/image(\?|$)/.test(target) ? MAX_IMAGE_REQUEST_BYTES : MAX_REQUEST_BODY_BYTES;
+}
 
 /**
  * Answers one /api/... request. `request` has method, url (URL), headers and body (text).
@@ -183,13 +193,39 @@ function publishNote({ headers, body, world }) {
   } catch {
     return errorResponse(400, 'Invalid JSON');
   }
+  let request;
   try {
-    const { bodyJson, text } = validatePublishNoteRequest(parsed);
-    return jsonResponse(200, publishedNoteRecord(world.publishNote(bodyJson, text)));
+    request = validatePublishNoteRequest(parsed);
   } catch (error) {
     if (error instanceof NoteRequestError) return errorResponse(400, error.message);
     throw error;
   }
+  const { bodyJson, text, attachmentIds, parentId } = request;
+  return jsonResponse(200, publishedNoteRecord(world.publishNote(bodyJson, text, { attachmentIds, parentId })));
+}
+
+// ---- note writes: replies, uploads, attachments, deletion ------------------------------------
+
+function commentReplies({ params: [id], world }) {
+  const note = /^\d+$/.test(id) ? world.noteById(id) : undefined;
+  if (!note) return errorResponse(404, 'Not found');
+  return jsonResponse(200, repliesRecord(note, world));
+}
+
+function uploadImage({ headers, body, world }) {
+  return jsonResponse(200, uploadedImageRecord(world.storeUpload(parseImageUpload({ headers, body }))));
+}
+
+function createAttachment({ headers, body, world }) {
+  return jsonResponse(200, attachmentRecord(world.createAttachment(parseAttachmentRequest({ headers, body }))));
+}
+
+/** DELETE /comment/<id>: `200 {}`; a note already deleted (or never there) is 404, as on the real service. */
+function deleteComment({ params: [id], world }) {
+  const outcome = /^\d+$/.test(id) ? world.deleteNote(id) : 'not-found';
+  if (outcome === 'not-found') return errorResponse(404, 'Not found');
+  if (outcome === 'forbidden') return errorResponse(403, 'Not authorized');
+  return jsonResponse(200, {});
 }
 
 // ---- profiles ------------------------------------------------------------------------------------

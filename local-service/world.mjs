@@ -1,8 +1,10 @@
 // The seeded world behind the local service: one account (the key owner), other users,
 // their publications, posts, notes and post comments. Everything is derived from the seed,
-// so two services started with the same options serve identical data. Only notes published
-// through the API change it, and reset() removes them again.
+// so two services started with the same options serve identical data. Only the API's writes
+// (notes, replies, uploads, attachments, deletions) change it, and reset() undoes them.
 
+import { attachmentRecord, IMAGE_TYPES } from './attachments.mjs';
+import { HttpError } from './http.mjs';
 import { Random } from './prng.mjs';
 import * as text from './text.mjs';
 
@@ -47,10 +49,16 @@ export class World {
     this.reset();
   }
 
-  /** Back to the seeded state: forget notes published through the API. */
+  /** Back to the seeded state: forget what the API's writes created or deleted. */
   reset() {
     this.publishedNotes = [];
     this.nextPublishedNoteId = 152_000_000 + Random.derive(this.seed, 'published-id').int(1, 999);
+    this.publishedReplies = [];
+    this.deletedNoteIds = new Set();
+    this.uploadsByUrl = new Map();
+    this.nextUploadId = 180_000_000 + Random.derive(this.seed, 'upload-id').int(1, 999);
+    this.attachmentsById = new Map();
+    this.writeSerial = 0;
   }
 
   // ---- lookups -------------------------------------------------------------------------
@@ -80,10 +88,13 @@ export class World {
     return this.mainPublication.postsBySlug.get(slug);
   }
 
-  /** A note (seeded or published) by its id. */
+  /** A note (seeded or published) or a published reply by its id; deleted ones are gone. */
   noteById(id) {
     const numericId = Number(id);
-    return this.publishedNotes.find((note) => note.id === numericId) ?? this.notesById.get(numericId);
+    if (this.deletedNoteIds.has(numericId)) return undefined;
+    return this.publishedNotes.find((note) => note.id === numericId)
+      ?? this.publishedReplies.find((reply) => reply.id === numericId)
+      ?? this.notesById.get(numericId);
   }
 
   /** A comment under a post, by its id (post comments are generated on demand). */
@@ -98,16 +109,20 @@ export class World {
   /** The account's "own notes" feed: published notes first, then seeded notes and post restacks. */
   ownNotesFeed() {
     const published = this.publishedNotes.map((note) => ({ kind: 'note', note, timestamp: note.date, user: this.account }));
-    return [...published, ...this.ownFeed];
+    return this.#withoutDeleted([...published, ...this.ownFeed]);
   }
 
   /** A user's profile activity, newest first, without the pinned latest post. */
   profileActivity(user) {
     if (user === this.account) {
       const published = this.publishedNotes.map((note) => ({ kind: 'note', note, timestamp: note.date, user }));
-      return [...published, ...user.activity];
+      return this.#withoutDeleted([...published, ...user.activity]);
     }
-    return user.activity;
+    return this.#withoutDeleted(user.activity);
+  }
+
+  #withoutDeleted(entries) {
+    return this.deletedNoteIds.size ? entries.filter((entry) => !(entry.note && this.deletedNoteIds.has(entry.note.id))) : entries;
   }
 
   followingIds() {
@@ -155,24 +170,94 @@ export class World {
     return comments;
   }
 
-  /** Stores a note published through the API and returns it. */
-  publishNote(bodyJson, bodyText) {
+  // ---- writes: notes, replies, uploads, attachments, deletion ------------------------------
+
+  /**
+   * Stores a note (or, with `parentId`, a reply) published through the API and returns it.
+   * Unknown attachment ids are a 400 and an unknown parent a 404 (HttpError), checked
+   * before anything is stored.
+   */
+  publishNote(bodyJson, bodyText, { attachmentIds = [], parentId = null } = {}) {
+    const attachments = attachmentIds.map((id) => {
+      const attachment = this.attachmentsById.get(id);
+      if (!attachment) throw new HttpError(400, `Unknown attachment: ${id}`);
+      return attachment;
+    });
+    const parent = parentId === null ? null : this.noteById(parentId);
+    if (parentId !== null && !parent) throw new HttpError(404, 'Not found');
     const note = {
       id: this.nextPublishedNoteId,
       user: this.account,
       date: new Date().toISOString(),
-      bodyJson,
+      // A note of attachments only is stored with no document and an empty body (notes.json).
+      bodyJson: bodyJson.content.length ? bodyJson : null,
       body: bodyText,
-      attachments: [],
+      attachments: attachments.map(attachmentRecord),
       reactions: 0,
       restacks: 0,
       childrenCount: 0,
       editedAt: null,
       published: true,
+      parent,
+      // Ids from the root note to the direct parent, joined by "." (http-contract-writes §6).
+      ancestorPath: parent ? (parent.ancestorPath ? `${parent.ancestorPath}.${parent.id}` : String(parent.id)) : '',
     };
     this.nextPublishedNoteId += 1 + Random.derive(this.seed, 'published-gap', note.id).int(0, 40);
-    this.publishedNotes.unshift(note);
+    if (parent) this.publishedReplies.push(note);
+    else this.publishedNotes.unshift(note);
     return note;
+  }
+
+  /** Replies published under a note, oldest first. */
+  repliesOf(note) {
+    return this.publishedReplies.filter((reply) => reply.parent === note && !this.deletedNoteIds.has(reply.id));
+  }
+
+  /** The seeded count of replies plus those published since. */
+  childrenCountOf(note) {
+    return note.childrenCount + this.repliesOf(note).length;
+  }
+
+  /** The chain of notes a reply answers, root first. */
+  ancestorsOf(note) {
+    const chain = [];
+    for (let parent = note.parent; parent; parent = parent.parent) chain.unshift(parent);
+    return chain;
+  }
+
+  /** DELETE /comment/<id>: "deleted", "not-found" (unknown or already deleted) or "forbidden" (someone else's). */
+  deleteNote(id) {
+    const note = this.noteById(id);
+    if (!note) return 'not-found';
+    if (note.user !== this.account) return 'forbidden';
+    this.deletedNoteIds.add(note.id);
+    return 'deleted';
+  }
+
+  /** Stores an uploaded image and returns it with its id and media URL. */
+  storeUpload({ contentType, bytes, width, height }) {
+    const serial = this.writeSerial++;
+    const uuid = Random.derive(this.seed, 'upload', serial).uuid();
+    const upload = {
+      id: this.nextUploadId++,
+      url: `${MEDIA_ORIGIN}/public/images/${uuid}_${width}x${height}.${IMAGE_TYPES[contentType]}`,
+      contentType,
+      bytes,
+      width,
+      height,
+    };
+    this.uploadsByUrl.set(upload.url, upload);
+    return upload;
+  }
+
+  /** Creates an attachment; an image's URL must be one this service handed out for an upload. */
+  createAttachment({ type, url }) {
+    const upload = type === 'image' ? this.uploadsByUrl.get(url) : null;
+    if (type === 'image' && !upload) throw new HttpError(400, 'Unknown image: upload it first');
+    const serial = this.writeSerial++;
+    const attachment = { id: Random.derive(this.seed, 'attachment', serial).uuid(), type, url, upload };
+    this.attachmentsById.set(attachment.id, attachment);
+    return attachment;
   }
 
   // ---- construction -----------------------------------------------------------------------

@@ -4,13 +4,13 @@
 
 use std::fmt;
 
-use crate::args::{self, Arg};
 use crate::error::Error;
 use crate::retry::RetryPolicy;
 
 /// The service's main host: the default `hostname`, and the host of every call that
 /// is not about one publication (http-contract §1).
 pub const MAIN_HOST: &str = "substack.com";
+/// The API version segment unless configured.
 pub const DEFAULT_API_VERSION: &str = "v1";
 /// A browser-like User-Agent: the service has answered clients without one with 403
 /// (http-contract §2.3). Sent only where the runtime lets a script set it.
@@ -19,6 +19,7 @@ pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
 /// How many requests a fan-out method (getFollowingProfiles) runs at once.
 pub const DEFAULT_CONCURRENCY: u64 = 4;
 const MAX_CONCURRENCY: u64 = 16;
+/// The User-Agent sent unless configured.
 pub const DEFAULT_USER_AGENT: &str =
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
@@ -34,6 +35,7 @@ pub enum CookieName {
 }
 
 impl CookieName {
+    /// The cookie name the configuration spells `text`.
     pub fn parse(text: &str) -> Option<Self> {
         match text {
             "connect.sid" => Some(CookieName::ConnectSid),
@@ -58,19 +60,26 @@ pub enum AuthMode {
 /// validation, not the type system of the caller, reports what is missing.
 #[derive(Debug, Default, Clone)]
 pub struct ConfigInput {
+    /// The session cookie value (required).
     pub api_key: Option<String>,
+    /// The publication host; default the main host.
     pub hostname: Option<String>,
+    /// The API version segment; default `v1`.
     pub api_version: Option<String>,
     /// An origin (`http://127.0.0.1:8787`) that receives every request, for both hosts.
     pub base_url: Option<String>,
+    /// Which session cookie carries the key.
     pub cookie_name: Option<String>,
+    /// How the session reaches the service.
     pub auth: Option<AuthMode>,
     /// `Some(None)`: send no User-Agent; `None`: the default.
     pub user_agent: Option<Option<String>>,
+    /// How failed requests are retried.
     pub retry: RetryInput,
     /// Milliseconds; `0` turns the timeout off.
-    pub timeout_ms: Arg,
-    pub concurrency: Arg,
+    pub timeout_ms: Option<u64>,
+    /// How many requests a fan-out method runs at once (1–16).
+    pub concurrency: Option<u64>,
 }
 
 /// `retry` as the caller gave it.
@@ -83,10 +92,14 @@ pub enum RetryInput {
     Off,
     /// `retry: { retries, baseDelayMs, maxDelayMs, maxRetryAfterMs }`, each optional.
     Custom {
-        retries: Arg,
-        base_delay_ms: Arg,
-        max_delay_ms: Arg,
-        max_retry_after_ms: Arg,
+        /// Further attempts after the first (0–20).
+        retries: Option<u64>,
+        /// The first backoff.
+        base_delay_ms: Option<u64>,
+        /// The longest backoff.
+        max_delay_ms: Option<u64>,
+        /// The longest `Retry-After` waited for.
+        max_retry_after_ms: Option<u64>,
     },
 }
 
@@ -120,6 +133,7 @@ impl fmt::Debug for Config {
 }
 
 impl Config {
+    /// Validates `input`; a bad value is a `config` error.
     pub fn new(input: ConfigInput) -> Result<Config, Error> {
         let api_key = validate_api_key(input.api_key)?;
         let hostname = match input.hostname {
@@ -149,14 +163,17 @@ impl Config {
                 Some(agent)
             }
         };
-        let timeout_ms = match args::non_negative_integer("timeoutMs", &input.timeout_ms).map_err(as_config)? {
+        let timeout_ms = match input.timeout_ms {
             None => Some(DEFAULT_TIMEOUT_MS),
             Some(0) => None,
             Some(ms) => Some(ms),
         };
-        let concurrency = args::positive_integer("concurrency", &input.concurrency)
-            .map_err(as_config)?
-            .unwrap_or(DEFAULT_CONCURRENCY);
+        let concurrency = input.concurrency.unwrap_or(DEFAULT_CONCURRENCY);
+        if concurrency == 0 {
+            return Err(Error::config(
+                "concurrency must be a positive integer, got the number 0",
+            ));
+        }
         if concurrency > MAX_CONCURRENCY {
             return Err(Error::config(format!(
                 "concurrency must be at most {MAX_CONCURRENCY}, got {concurrency}"
@@ -176,6 +193,7 @@ impl Config {
         })
     }
 
+    /// The retry policy.
     pub fn retry(&self) -> &RetryPolicy {
         &self.retry
     }
@@ -185,22 +203,27 @@ impl Config {
         self.timeout_ms
     }
 
+    /// How many users a fan-out method reads at once.
     pub fn concurrency(&self) -> usize {
         self.concurrency
     }
 
+    /// The publication host.
     pub fn hostname(&self) -> &str {
         &self.hostname
     }
 
+    /// The API version segment.
     pub fn api_version(&self) -> &str {
         &self.api_version
     }
 
+    /// The origin that receives every request, when configured.
     pub fn base_url(&self) -> Option<&str> {
         self.base_url.as_deref()
     }
 
+    /// How the session reaches the service.
     pub fn auth(&self) -> AuthMode {
         self.auth
     }
@@ -210,6 +233,7 @@ impl Config {
         self.auth = auth;
     }
 
+    /// The User-Agent to send, if any.
     pub fn user_agent(&self) -> Option<&str> {
         self.user_agent.as_deref()
     }
@@ -236,11 +260,6 @@ impl Config {
     }
 }
 
-/// Number options are checked by the argument rules, but reported as configuration.
-fn as_config(error: Error) -> Error {
-    Error::config(error.message)
-}
-
 fn retry_policy(input: RetryInput) -> Result<RetryPolicy, Error> {
     let defaults = RetryPolicy::default();
     match input {
@@ -252,32 +271,19 @@ fn retry_policy(input: RetryInput) -> Result<RetryPolicy, Error> {
             max_delay_ms,
             max_retry_after_ms,
         } => {
-            let number = |name: &str, value: &Arg, default: u64| {
-                args::non_negative_integer(name, value)
-                    .map_err(as_config)
-                    .map(|v| v.unwrap_or(default))
-            };
-            let retries = number("retry.retries", &retries, u64::from(defaults.retries))?;
+            let retries = retries.unwrap_or(u64::from(defaults.retries));
             let retries = u32::try_from(retries)
                 .ok()
                 .filter(|r| *r <= 20)
                 .ok_or_else(|| Error::config("retry.retries must be at most 20"))?;
-            let base_delay_ms = number("retry.baseDelayMs", &base_delay_ms, defaults.base_delay_ms)?;
-            let max_delay_ms = number(
-                "retry.maxDelayMs",
-                &max_delay_ms,
-                defaults.max_delay_ms.max(base_delay_ms),
-            )?;
+            let base_delay_ms = base_delay_ms.unwrap_or(defaults.base_delay_ms);
+            let max_delay_ms = max_delay_ms.unwrap_or(defaults.max_delay_ms.max(base_delay_ms));
             if max_delay_ms < base_delay_ms {
                 return Err(Error::config(
                     "retry.maxDelayMs must not be less than retry.baseDelayMs",
                 ));
             }
-            let max_retry_after_ms = number(
-                "retry.maxRetryAfterMs",
-                &max_retry_after_ms,
-                defaults.max_retry_after_ms,
-            )?;
+            let max_retry_after_ms = max_retry_after_ms.unwrap_or(defaults.max_retry_after_ms);
             Ok(RetryPolicy {
                 retries,
                 base_delay_ms,
@@ -529,18 +535,18 @@ mod tests {
         assert_eq!(config.concurrency(), 4);
         let mut input = with_key("k");
         input.retry = RetryInput::Off;
-        input.timeout_ms = Arg::Number(0.0);
-        input.concurrency = Arg::Number(2.0);
+        input.timeout_ms = Some(0);
+        input.concurrency = Some(2);
         let config = Config::new(input).unwrap();
         assert_eq!(config.retry().retries, 0);
         assert_eq!(config.timeout_ms(), None);
         assert_eq!(config.concurrency(), 2);
         let mut input = with_key("k");
         input.retry = RetryInput::Custom {
-            retries: Arg::Number(5.0),
-            base_delay_ms: Arg::Number(10.0),
-            max_delay_ms: Arg::Missing,
-            max_retry_after_ms: Arg::Number(1000.0),
+            retries: Some(5),
+            base_delay_ms: Some(10),
+            max_delay_ms: None,
+            max_retry_after_ms: Some(1000),
         };
         let retry = *Config::new(input).unwrap().retry();
         assert_eq!(
@@ -554,23 +560,19 @@ mod tests {
         );
         for bad in [
             ConfigInput {
-                timeout_ms: Arg::Number(-1.0),
+                concurrency: Some(0),
                 ..with_key("k")
             },
             ConfigInput {
-                concurrency: Arg::Number(0.0),
-                ..with_key("k")
-            },
-            ConfigInput {
-                concurrency: Arg::Number(100.0),
+                concurrency: Some(100),
                 ..with_key("k")
             },
             ConfigInput {
                 retry: RetryInput::Custom {
-                    retries: Arg::Str("3".into()),
-                    base_delay_ms: Arg::Missing,
-                    max_delay_ms: Arg::Missing,
-                    max_retry_after_ms: Arg::Missing,
+                    retries: Some(21),
+                    base_delay_ms: None,
+                    max_delay_ms: None,
+                    max_retry_after_ms: None,
                 },
                 ..with_key("k")
             },

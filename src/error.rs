@@ -21,10 +21,10 @@ pub enum ErrorKind {
     Timeout,
     /// The caller aborted the request.
     Aborted,
-    /// Publishing failed in a way that leaves it unknown whether the note was
-    /// created (a 5xx, a dropped connection, a cut-off answer): it was not retried,
-    /// so there is never a duplicate; look before publishing again.
-    MaybePublished,
+    /// A write failed in a way that leaves it unknown whether the service acted (a
+    /// 5xx, a dropped connection, a cut-off answer): it was not sent again, so it never
+    /// happens twice. The name is the operation's own (`maybe-published` for a note).
+    OutcomeUnknown(&'static str),
 }
 
 impl ErrorKind {
@@ -38,7 +38,7 @@ impl ErrorKind {
             ErrorKind::InvalidResponse => "invalid-response",
             ErrorKind::Timeout => "timeout",
             ErrorKind::Aborted => "aborted",
-            ErrorKind::MaybePublished => "maybe-published",
+            ErrorKind::OutcomeUnknown(name) => name,
         }
     }
 }
@@ -46,7 +46,9 @@ impl ErrorKind {
 /// The HTTP response that a failure came with, as the caller may want to inspect it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResponseSnapshot {
+    /// The HTTP status.
     pub status: u16,
+    /// The reason phrase.
     pub status_text: String,
     /// Response headers, names lower-cased, in the order received.
     pub headers: Vec<(String, String)>,
@@ -59,16 +61,22 @@ pub struct ResponseSnapshot {
 pub const MAX_SNAPSHOT_BODY: usize = 64 * 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// An error of the client: what kind, one sentence, and the response it came with.
 pub struct Error {
+    /// What went wrong.
     pub kind: ErrorKind,
+    /// One readable sentence; never the key.
     pub message: String,
+    /// The HTTP status, when there was an answer.
     pub status: Option<u16>,
-    pub response: Option<ResponseSnapshot>,
+    /// The response the failure came with (boxed: errors travel in every `Result`).
+    pub response: Option<Box<ResponseSnapshot>>,
     /// How many requests the call made, when it made more than one.
     pub attempts: Option<u32>,
 }
 
 impl Error {
+    /// An error of `kind`.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
             kind,
@@ -79,37 +87,30 @@ impl Error {
         }
     }
 
+    /// A `config` error.
     pub fn config(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Config, message)
     }
 
+    /// An `invalid-argument` error.
     pub fn invalid_argument(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::InvalidArgument, message)
     }
 
+    /// An `invalid-response` error.
     pub fn invalid_response(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::InvalidResponse, message)
     }
 
+    /// A `network` error.
     pub fn network(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Network, message)
-    }
-
-    /// A non-2xx answer; the message is built by [`crate::error_message::http_failure`].
-    pub fn http(request: &str, response: ResponseSnapshot) -> Self {
-        Error {
-            kind: ErrorKind::Http,
-            message: crate::error_message::http_failure(request, &response),
-            status: Some(response.status),
-            response: Some(response),
-            attempts: None,
-        }
     }
 
     /// Attaches the response a decoding failure came from.
     pub fn with_response(mut self, response: ResponseSnapshot) -> Self {
         self.status = Some(response.status);
-        self.response = Some(response);
+        self.response = Some(Box::new(response));
         self
     }
 
@@ -159,45 +160,6 @@ impl std::error::Error for Error {}
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-
-    fn snapshot(status: u16, body: &str) -> ResponseSnapshot {
-        ResponseSnapshot {
-            status,
-            status_text: "Not Found".into(),
-            headers: vec![],
-            body: body.into(),
-        }
-    }
-
-    #[test]
-    fn http_error_quotes_the_json_error_field() {
-        let error = Error::http("GET /api/v1/posts/x", snapshot(404, r#"{"error":"Not found"}"#));
-        assert_eq!(error.kind, ErrorKind::Http);
-        assert_eq!(error.status, Some(404));
-        assert_eq!(
-            error.message,
-            "GET /api/v1/posts/x failed: HTTP 404 Not Found; the service said \"Not found\""
-        );
-    }
-
-    #[test]
-    fn http_error_names_an_html_page_and_keeps_it_whole_in_the_response() {
-        let page = format!("<html>\n  <body>{}</body></html>", "x".repeat(5000));
-        let error = Error::http("GET /p", snapshot(502, &page));
-        assert_eq!(
-            error.message,
-            "GET /p failed: HTTP 502 Not Found; the answer is an HTML page without a title, not JSON"
-        );
-        assert_eq!(error.response.unwrap().body, page);
-    }
-
-    #[test]
-    fn redact_removes_the_secret_everywhere() {
-        let mut response = snapshot(401, "echo sid=SECRET-1");
-        response.headers.push(("x-echo".into(), "SECRET-1".into()));
-        let error = Error::http("GET /x", response).redact("SECRET-1");
-        assert!(!format!("{error:?}").contains("SECRET-1"));
-    }
 
     #[test]
     fn snapshot_body_is_cut_on_a_char_boundary() {

@@ -5,7 +5,7 @@
 //! page dumps and stay within [`MAX_MESSAGE_CHARS`]; the whole body stays in the
 //! error's response.
 
-use crate::error::{ErrorKind, ResponseSnapshot};
+use crate::error::{Error, ErrorKind, ResponseSnapshot};
 
 /// The longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 300;
@@ -19,6 +19,15 @@ const MAX_NAMED_USERS: usize = 10;
 
 const CHALLENGE_HINT: &str = "a CDN in front of the service is asking for a browser check, \
 usually after too many requests or from a server's network; slow down or try later";
+
+/// The error of a non-2xx answer: kind `http`, the status, the sentence of
+/// [`http_failure`], and the whole response.
+pub fn http_error(request: &str, response: ResponseSnapshot) -> Error {
+    let mut error = Error::new(ErrorKind::Http, http_failure(request, &response));
+    error.status = Some(response.status);
+    error.response = Some(Box::new(response));
+    error
+}
 
 /// `GET /api/v1/posts?limit=5`: the method and the URL without scheme and host.
 pub fn request_label(method: &str, url: &str) -> String {
@@ -138,16 +147,15 @@ fn network_detail(detail: &str) -> String {
 }
 
 /// The message a call ends with: `message`, then how many attempts it took, then for a
-/// publish whose outcome is unknown the warning that the note may exist.
-pub fn final_message(message: &str, attempts: Option<u32>, maybe_published: bool) -> String {
+/// write whose outcome is unknown its operation's `advice` (e.g. that the note may exist).
+pub fn final_message(message: &str, attempts: Option<u32>, advice: Option<&str>) -> String {
     let mut tail = String::new();
     if let Some(attempts) = attempts {
         tail.push_str(&format!(" (gave up after {attempts} attempts)"));
     }
-    if maybe_published {
-        tail.push_str(
-            "; the note may have been published and was not sent again: check the feed before publishing again",
-        );
+    if let Some(advice) = advice {
+        tail.push_str("; ");
+        tail.push_str(advice);
     }
     let room = MAX_MESSAGE_CHARS.saturating_sub(tail.chars().count());
     format!("{}{tail}", clip(message, room))
@@ -674,11 +682,11 @@ mod tests {
     #[test]
     fn the_final_message_keeps_its_tail_within_the_limit() {
         assert_eq!(
-            final_message("GET /p failed: x", Some(4), false),
+            final_message("GET /p failed: x", Some(4), None),
             "GET /p failed: x (gave up after 4 attempts)"
         );
         let long = "y".repeat(400);
-        let message = final_message(&long, Some(2), true);
+        let message = final_message(&long, Some(2), Some(crate::client::MAYBE_PUBLISHED.advice));
         assert_eq!(message.chars().count(), MAX_MESSAGE_CHARS);
         assert!(message.ends_with("check the feed before publishing again"), "{message}");
     }
@@ -725,5 +733,44 @@ mod tests {
         assert_eq!(html_title("<title>never closed"), None);
         assert_eq!(clean_text("1 < 2 <b>bold</b>", 50), "1 < 2 bold");
         assert_eq!(html_title("<title></title>"), None);
+    }
+
+    fn snapshot(status: u16, body: &str) -> ResponseSnapshot {
+        ResponseSnapshot {
+            status,
+            status_text: "Not Found".into(),
+            headers: vec![],
+            body: body.into(),
+        }
+    }
+
+    #[test]
+    fn http_error_quotes_the_json_error_field() {
+        let error = http_error("GET /api/v1/posts/x", snapshot(404, r#"{"error":"Not found"}"#));
+        assert_eq!(error.kind, ErrorKind::Http);
+        assert_eq!(error.status, Some(404));
+        assert_eq!(
+            error.message,
+            "GET /api/v1/posts/x failed: HTTP 404 Not Found; the service said \"Not found\""
+        );
+    }
+
+    #[test]
+    fn http_error_names_an_html_page_and_keeps_it_whole_in_the_response() {
+        let page = format!("<html>\n  <body>{}</body></html>", "x".repeat(5000));
+        let error = http_error("GET /p", snapshot(502, &page));
+        assert_eq!(
+            error.message,
+            "GET /p failed: HTTP 502 Not Found; the answer is an HTML page without a title, not JSON"
+        );
+        assert_eq!(error.response.unwrap().body, page);
+    }
+
+    #[test]
+    fn redact_removes_the_secret_everywhere() {
+        let mut response = snapshot(401, "echo sid=SECRET-1");
+        response.headers.push(("x-echo".into(), "SECRET-1".into()));
+        let error = http_error("GET /x", response).redact("SECRET-1");
+        assert!(!format!("{error:?}").contains("SECRET-1"));
     }
 }

@@ -7,16 +7,24 @@
 use crate::error::Error;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The kinds of JSON value.
 pub enum JsonKind {
+    /// `null` (and, in JS, `undefined`).
     Null,
+    /// `true` or `false`.
     Bool,
+    /// A number.
     Number,
+    /// A string.
     String,
+    /// An array.
     Array,
+    /// An object.
     Object,
 }
 
 impl JsonKind {
+    /// The kind as messages name it.
     pub fn name(self) -> &'static str {
         match self {
             JsonKind::Null => "null",
@@ -29,16 +37,25 @@ impl JsonKind {
     }
 }
 
+/// A parsed JSON value the decoders read in place.
 pub trait JsonDoc: Sized + Clone {
+    /// What kind of value this is.
     fn kind(&self) -> JsonKind;
+    /// The number, if it is one.
     fn as_f64(&self) -> Option<f64>;
+    /// The boolean, if it is one.
     fn as_bool(&self) -> Option<bool>;
+    /// The string, if it is one.
     fn as_string(&self) -> Option<String>;
+    /// The length, if it is an array.
     fn array_len(&self) -> Option<usize>;
     /// Calls `f` on the member `key` of an object; `None` when there is no such member.
     fn with_field<R>(&self, key: &str, f: impl FnOnce(&Self) -> R) -> Option<R>;
+    /// Calls `f` on item `index` of an array.
     fn with_item<R>(&self, index: usize, f: impl FnOnce(&Self) -> R) -> Option<R>;
+    /// Calls `f` on the member `key`, which it may change.
     fn with_field_mut<R>(&mut self, key: &str, f: impl FnOnce(&mut Self) -> R) -> Option<R>;
+    /// Calls `f` on item `index`, which it may change.
     fn with_item_mut<R>(&mut self, index: usize, f: impl FnOnce(&mut Self) -> R) -> Option<R>;
     /// Sets a member of an object (no effect on other kinds).
     fn set_bool(&mut self, key: &str, value: bool);
@@ -48,10 +65,15 @@ pub trait JsonDoc: Sized + Clone {
     fn take_item(&mut self, index: usize) -> Option<Self>;
     /// Sets a member of an object (no effect on other kinds).
     fn set(&mut self, key: &str, value: Self);
+    /// `null`.
     fn null() -> Self;
+    /// A number.
     fn from_f64(value: f64) -> Self;
+    /// A string.
     fn from_text(value: &str) -> Self;
+    /// An empty object.
     fn new_object() -> Self;
+    /// An array of `items`.
     fn new_array(items: Vec<Self>) -> Self;
 }
 
@@ -115,7 +137,7 @@ impl JsonDoc for serde_json::Value {
     fn from_f64(value: f64) -> Self {
         serde_json::Number::from_f64(value).map_or(serde_json::Value::Null, |n| {
             // Integral values print as integers, as JS would.
-            if value.fract() == 0.0 && value.abs() <= crate::args::MAX_SAFE_INTEGER {
+            if value.fract() == 0.0 && value.abs() <= crate::params::MAX_SAFE_INTEGER {
                 #[allow(clippy::cast_possible_truncation)]
                 serde_json::Value::from(value as i64)
             } else {
@@ -134,80 +156,8 @@ impl JsonDoc for serde_json::Value {
     }
 }
 
-/// The JSON types a record field may have.
-#[derive(Debug, Clone, Copy)]
-pub enum FieldType {
-    String,
-    /// A number that is a safe integer.
-    Integer,
-    Number,
-    Bool,
-    Object,
-    Array,
-    /// A string out of a fixed set.
-    OneOf(&'static [&'static str]),
-}
-
-impl FieldType {
-    fn describe(self) -> String {
-        match self {
-            FieldType::String => "a string".into(),
-            FieldType::Integer => "an integer".into(),
-            FieldType::Number => "a number".into(),
-            FieldType::Bool => "a boolean".into(),
-            FieldType::Object => "an object".into(),
-            FieldType::Array => "an array".into(),
-            FieldType::OneOf(values) => format!("one of {}", values.join(", ")),
-        }
-    }
-}
-
-/// One field of a record as the interface gives it.
-#[derive(Debug, Clone, Copy)]
-pub struct Field {
-    pub name: &'static str,
-    pub ty: FieldType,
-    /// Absent (or null, when not `nullable`) is an error.
-    pub required: bool,
-    /// `null` is accepted.
-    pub nullable: bool,
-}
-
-impl Field {
-    pub const fn required(name: &'static str, ty: FieldType) -> Field {
-        Field {
-            name,
-            ty,
-            required: true,
-            nullable: false,
-        }
-    }
-    /// May be absent or null; when present, of type `ty`.
-    pub const fn optional(name: &'static str, ty: FieldType) -> Field {
-        Field {
-            name,
-            ty,
-            required: false,
-            nullable: true,
-        }
-    }
-}
-
-fn matches_type<D: JsonDoc>(value: &D, ty: FieldType) -> bool {
-    match ty {
-        FieldType::String => value.kind() == JsonKind::String,
-        FieldType::Integer => value
-            .as_f64()
-            .is_some_and(|n| n.is_finite() && n.fract() == 0.0 && n.abs() <= crate::args::MAX_SAFE_INTEGER),
-        FieldType::Number => value.as_f64().is_some_and(f64::is_finite),
-        FieldType::Bool => value.kind() == JsonKind::Bool,
-        FieldType::Object => value.kind() == JsonKind::Object,
-        FieldType::Array => value.kind() == JsonKind::Array,
-        FieldType::OneOf(allowed) => value.as_string().is_some_and(|s| allowed.contains(&s.as_str())),
-    }
-}
-
-fn describe_value<D: JsonDoc>(value: &D) -> String {
+/// How a value reads in a message ("the string \"x\"", "null").
+pub fn describe_value<D: JsonDoc>(value: &D) -> String {
     match value.kind() {
         JsonKind::String => match value.as_string() {
             Some(text) if text.chars().count() <= 40 => format!("the string {text:?}"),
@@ -216,50 +166,6 @@ fn describe_value<D: JsonDoc>(value: &D) -> String {
         JsonKind::Number => format!("the number {}", number_text(value.as_f64().unwrap_or(f64::NAN))),
         kind => kind.name().into(),
     }
-}
-
-/// Checks `fields` of the record `value`; `label` names the record in the message and
-/// is only built when something is wrong.
-pub fn check_fields<D: JsonDoc>(value: &D, fields: &[Field], label: &dyn Fn() -> String) -> Result<(), Error> {
-    if value.kind() != JsonKind::Object {
-        return Err(Error::invalid_response(format!(
-            "{} is {}, expected an object",
-            label(),
-            describe_value(value)
-        )));
-    }
-    for field in fields {
-        let problem = value.with_field(field.name, |member| {
-            if member.kind() == JsonKind::Null {
-                if field.nullable || !field.required {
-                    None
-                } else {
-                    Some(format!("is null, expected {}", field.ty.describe()))
-                }
-            } else if matches_type(member, field.ty) {
-                None
-            } else {
-                Some(format!(
-                    "is {}, expected {}",
-                    describe_value(member),
-                    field.ty.describe()
-                ))
-            }
-        });
-        let problem = match problem {
-            Some(problem) => problem,
-            None if field.required => Some("is missing".to_string()),
-            None => None,
-        };
-        if let Some(problem) = problem {
-            return Err(Error::invalid_response(format!(
-                "{}: field `{}` {problem}",
-                label(),
-                field.name
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// Reads an id for labels, when there is a usable one.

@@ -3,6 +3,7 @@
 //! natively; [`wasm`] is the thin wasm-bindgen boundary over it.
 
 // The no-panic lints (Cargo.toml) guard the library; tests may unwrap and index.
+#![warn(missing_docs)]
 #![cfg_attr(
     test,
     allow(
@@ -14,15 +15,23 @@
     )
 )]
 
-pub mod args;
 pub mod client;
 pub mod config;
 pub mod error;
 pub mod error_message;
+pub mod http;
+pub mod image_data;
 pub mod json;
+#[cfg(feature = "markdown")]
+pub mod markdown;
+pub mod note_doc;
+pub mod note_draft;
+pub mod operation;
+pub mod params;
+pub mod read_back;
 pub mod records;
-pub mod request;
 pub mod retry;
+pub mod schema;
 pub mod transport;
 
 #[cfg(test)]
@@ -32,9 +41,9 @@ mod real_samples_tests;
 #[cfg(test)]
 mod test_support;
 
-#[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
 pub use client::{Client, PostsParams, SearchParams};
 pub use config::{Config, ConfigInput};
 pub use error::{Error, ErrorKind, ResponseSnapshot};
+pub use params::{CommentId, NoteId, PostId, Slug, UserId};

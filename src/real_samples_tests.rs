@@ -68,8 +68,13 @@ fn assert_publish_request(path: &str) {
             assert!(node["text"].is_string());
         }
     }
-    let ours: Value =
-        serde_json::from_str(&publish::NoteDraft::new(Some("x")).unwrap().request_body().unwrap()).unwrap();
+    let ours: Value = serde_json::from_str(
+        &crate::note_draft::NoteDraft::new(Some("x"))
+            .unwrap()
+            .request_body()
+            .unwrap(),
+    )
+    .unwrap();
     for key in ours.as_object().unwrap().keys() {
         assert!(request.get(key).is_some(), "the web app sends {key} too");
     }
@@ -94,7 +99,7 @@ sample_tests! {
     publish_response_checks => publish::check_publish_response(&real_sample("comment/response.json")).unwrap();
     typed_text_makes_one_paragraph_per_line => {
         let text = real_sample_text("comment/text.txt");
-        let mut draft = publish::NoteDraft::new(None).unwrap();
+        let mut draft = crate::note_draft::NoteDraft::new(None).unwrap();
         for line in text.lines().filter(|line| !line.is_empty()) {
             draft.paragraph(line).unwrap();
         }

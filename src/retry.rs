@@ -1,23 +1,25 @@
 //! When to try a request again, and how long to wait first: plain data and pure
 //! functions, so every rule is tested natively. The client's request loop applies them.
 //!
-//! Reads (GET) are retried on 429 and 503 (waiting what `Retry-After` says, up to a
+//! Repeatable operations (reads) are retried on 429 and 503 (waiting what `Retry-After` says, up to a
 //! cap past which the client gives up at once), on 500, 502 and 504, on connection
 //! failures and on unreadable 200 bodies, with exponential backoff and jitter.
-//! Publishing (POST) is retried only where the service certainly did not act: 429,
+//! Operations delivered at most once (writes) are retried only where the service certainly did not act: 429,
 //! 503 with `Retry-After`, a connection refused before the request was sent.
 //! Timeouts and aborts are never retried.
 
 use std::time::{Duration, UNIX_EPOCH};
 
-use crate::request::Method;
+use crate::operation::Delivery;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How often and how long to retry.
 pub struct RetryPolicy {
     /// Further attempts after the first; 0 turns retrying off.
     pub retries: u32,
     /// The first backoff; each further one doubles, up to `max_delay_ms`.
     pub base_delay_ms: u64,
+    /// The longest backoff.
     pub max_delay_ms: u64,
     /// A `Retry-After` longer than this is not waited for: the call fails at once.
     pub max_retry_after_ms: u64,
@@ -35,6 +37,7 @@ impl Default for RetryPolicy {
 }
 
 impl RetryPolicy {
+    /// No retries at all.
     pub const OFF: RetryPolicy = RetryPolicy {
         retries: 0,
         base_delay_ms: 0,
@@ -48,7 +51,9 @@ impl RetryPolicy {
 pub enum Failure<'a> {
     /// A non-2xx answer, with its `Retry-After` header if any.
     Status {
+        /// The status.
         status: u16,
+        /// Its `Retry-After` header.
         retry_after: Option<&'a str>,
     },
     /// The connection was refused: the request never left.
@@ -58,13 +63,21 @@ pub enum Failure<'a> {
     Network,
     /// A 2xx whose body is not JSON (truncated, an HTML page).
     UnreadableBody,
+    /// No answer within the timeout.
     Timeout,
+    /// The caller aborted.
     Aborted,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What to do after a failed attempt.
 pub enum Verdict {
-    RetryAfter { millis: u64 },
+    /// Wait `millis`, then send again.
+    RetryAfter {
+        /// How long to wait.
+        millis: u64,
+    },
+    /// Fail with the last error.
     GiveUp,
 }
 
@@ -72,7 +85,7 @@ pub enum Verdict {
 /// `jitter` is a number in [0, 1); `now_ms` the wall clock, for HTTP-date `Retry-After`.
 pub fn decide(
     policy: &RetryPolicy,
-    method: Method,
+    delivery: Delivery,
     attempt: u32,
     failure: Failure<'_>,
     now_ms: f64,
@@ -90,7 +103,7 @@ pub fn decide(
         Some(wait) => Verdict::RetryAfter { millis: wait },
         None => backoff(),
     };
-    match (method, failure) {
+    match (delivery, failure) {
         (_, Failure::Timeout | Failure::Aborted) => Verdict::GiveUp,
         (_, Failure::NotSent) => backoff(),
         (
@@ -101,33 +114,33 @@ pub fn decide(
             },
         ) => honour(retry_after),
         (
-            Method::Get,
+            Delivery::Repeatable,
             Failure::Status {
                 status: 503,
                 retry_after,
             },
         ) => honour(retry_after),
         (
-            Method::Post,
+            Delivery::AtMostOnce(_),
             Failure::Status {
                 status: 503,
                 retry_after: Some(value),
             },
         ) if retry_after(Some(value)).is_some() => honour(Some(value)),
         (
-            Method::Get,
+            Delivery::Repeatable,
             Failure::Status {
                 status: 500 | 502 | 504,
                 ..
             },
         ) => backoff(),
-        (Method::Get, Failure::Network | Failure::UnreadableBody) => backoff(),
+        (Delivery::Repeatable, Failure::Network | Failure::UnreadableBody) => backoff(),
         _ => Verdict::GiveUp,
     }
 }
 
-/// True when a failed POST may nevertheless have acted (the note may exist).
-pub fn post_may_have_acted(failure: Failure<'_>) -> bool {
+/// True when a failed write may nevertheless have acted.
+pub fn may_have_acted(failure: Failure<'_>) -> bool {
     match failure {
         Failure::Status { status, .. } => status >= 500,
         Failure::Network | Failure::UnreadableBody | Failure::Timeout | Failure::Aborted => true,
@@ -187,6 +200,10 @@ mod tests {
         max_retry_after_ms: 60_000,
     };
     const NOW: f64 = 1_700_000_000_000.0;
+    const WRITE: Delivery = Delivery::AtMostOnce(crate::operation::UncertainOutcome {
+        kind: "maybe-done",
+        advice: "it may have been done",
+    });
 
     fn status(status: u16, retry_after: Option<&str>) -> Failure<'_> {
         Failure::Status { status, retry_after }
@@ -206,7 +223,7 @@ mod tests {
         ] {
             assert!(
                 matches!(
-                    decide(&POLICY, Method::Get, 1, failure, NOW, 0.0),
+                    decide(&POLICY, Delivery::Repeatable, 1, failure, NOW, 0.0),
                     Verdict::RetryAfter { .. }
                 ),
                 "{failure:?}"
@@ -220,7 +237,7 @@ mod tests {
             Failure::Aborted,
         ] {
             assert_eq!(
-                decide(&POLICY, Method::Get, 1, failure, NOW, 0.0),
+                decide(&POLICY, Delivery::Repeatable, 1, failure, NOW, 0.0),
                 Verdict::GiveUp,
                 "{failure:?}"
             );
@@ -231,10 +248,7 @@ mod tests {
     fn publishing_retries_only_where_the_service_certainly_did_not_act() {
         for failure in [status(429, None), status(503, Some("2")), Failure::NotSent] {
             assert!(
-                matches!(
-                    decide(&POLICY, Method::Post, 1, failure, NOW, 0.0),
-                    Verdict::RetryAfter { .. }
-                ),
+                matches!(decide(&POLICY, WRITE, 1, failure, NOW, 0.0), Verdict::RetryAfter { .. }),
                 "{failure:?}"
             );
         }
@@ -247,37 +261,44 @@ mod tests {
             Failure::UnreadableBody,
         ] {
             assert_eq!(
-                decide(&POLICY, Method::Post, 1, failure, NOW, 0.0),
+                decide(&POLICY, WRITE, 1, failure, NOW, 0.0),
                 Verdict::GiveUp,
                 "{failure:?}"
             );
-            assert!(post_may_have_acted(failure), "{failure:?}");
+            assert!(may_have_acted(failure), "{failure:?}");
         }
-        assert!(!post_may_have_acted(status(429, None)));
-        assert!(!post_may_have_acted(status(400, None)));
-        assert!(!post_may_have_acted(Failure::NotSent));
+        assert!(!may_have_acted(status(429, None)));
+        assert!(!may_have_acted(status(400, None)));
+        assert!(!may_have_acted(Failure::NotSent));
     }
 
     #[test]
     fn retry_after_is_honoured_in_seconds_and_as_a_date_up_to_the_cap() {
         assert_eq!(
-            decide(&POLICY, Method::Get, 1, status(429, Some("2")), NOW, 0.9),
+            decide(&POLICY, Delivery::Repeatable, 1, status(429, Some("2")), NOW, 0.9),
             Verdict::RetryAfter { millis: 2000 }
         );
         let in_five_seconds = httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_millis(1_700_000_005_000));
         assert_eq!(
-            decide(&POLICY, Method::Get, 1, status(503, Some(&in_five_seconds)), NOW, 0.0),
+            decide(
+                &POLICY,
+                Delivery::Repeatable,
+                1,
+                status(503, Some(&in_five_seconds)),
+                NOW,
+                0.0
+            ),
             Verdict::RetryAfter { millis: 5000 }
         );
         assert_eq!(
-            decide(&POLICY, Method::Get, 1, status(429, Some("3600")), NOW, 0.0),
+            decide(&POLICY, Delivery::Repeatable, 1, status(429, Some("3600")), NOW, 0.0),
             Verdict::GiveUp
         );
         // A date in the past: retry at once.
         assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT", NOW), Some(0));
         // Garbage: ordinary backoff.
         assert_eq!(
-            decide(&POLICY, Method::Get, 1, status(429, Some("soon")), NOW, 0.0),
+            decide(&POLICY, Delivery::Repeatable, 1, status(429, Some("soon")), NOW, 0.0),
             Verdict::RetryAfter { millis: 250 }
         );
     }
@@ -285,15 +306,15 @@ mod tests {
     #[test]
     fn attempts_stop_at_the_policy() {
         assert!(matches!(
-            decide(&POLICY, Method::Get, 3, Failure::Network, NOW, 0.0),
+            decide(&POLICY, Delivery::Repeatable, 3, Failure::Network, NOW, 0.0),
             Verdict::RetryAfter { .. }
         ));
         assert_eq!(
-            decide(&POLICY, Method::Get, 4, Failure::Network, NOW, 0.0),
+            decide(&POLICY, Delivery::Repeatable, 4, Failure::Network, NOW, 0.0),
             Verdict::GiveUp
         );
         assert_eq!(
-            decide(&RetryPolicy::OFF, Method::Get, 1, Failure::Network, NOW, 0.0),
+            decide(&RetryPolicy::OFF, Delivery::Repeatable, 1, Failure::Network, NOW, 0.0),
             Verdict::GiveUp
         );
     }

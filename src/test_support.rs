@@ -11,7 +11,7 @@ use std::task::{Context, Poll, Waker};
 use crate::client::Client;
 use crate::config::{Config, ConfigInput, RetryInput};
 use crate::error::Error;
-use crate::request::HttpRequest;
+use crate::http::HttpRequest;
 use crate::transport::{BytesBody, HttpResponse, SendError, Transport};
 
 /// The fake's wall clock: 2023-11-14T22:13:20Z.

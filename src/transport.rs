@@ -6,10 +6,12 @@
 //! the cost of every page.
 
 use crate::error::Error;
+use crate::http::HttpRequest;
 use crate::json::JsonDoc;
-use crate::request::HttpRequest;
 
+/// A response body as the transport holds it.
 pub trait ResponseBody {
+    /// The parsed document.
     type Doc: JsonDoc;
     /// Parses the body as JSON; the error says why it is not JSON.
     fn parse_json(&self) -> Result<Self::Doc, String>;
@@ -18,15 +20,20 @@ pub trait ResponseBody {
 }
 
 #[derive(Debug, Clone)]
+/// A complete response.
 pub struct HttpResponse<B> {
+    /// The status.
     pub status: u16,
+    /// The reason phrase.
     pub status_text: String,
     /// Header names lower-cased.
     pub headers: Vec<(String, String)>,
+    /// The whole body.
     pub body: B,
 }
 
 impl<B> HttpResponse<B> {
+    /// The header `name` (lower-case).
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -53,7 +60,9 @@ impl From<Error> for SendError {
 
 // wasm is single-threaded: the futures need not be Send.
 #[allow(async_fn_in_trait)]
+/// Sends requests: `fetch` in wasm, a fake in native tests.
 pub trait Transport {
+    /// The body type of its responses.
     type Body: ResponseBody;
     /// Sends the request and reads the whole body, giving up after `timeout_ms`.
     async fn send(&self, request: &HttpRequest, timeout_ms: Option<u64>)

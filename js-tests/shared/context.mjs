@@ -39,6 +39,7 @@ export async function allScenarios() {
   const { commentScenarios } = await import('./comments.scenarios.mjs');
   const { noteScenarios } = await import('./notes.scenarios.mjs');
   const { publishScenarios } = await import('./publish.scenarios.mjs');
+  const { noteWriteScenarios } = await import('./note-writes.scenarios.mjs');
   const { profileScenarios } = await import('./profiles.scenarios.mjs');
   const { nodeReadScenarios } = await import('./node-reads.scenarios.mjs');
   const { errorScenarios } = await import('./errors.scenarios.mjs');
@@ -48,6 +49,7 @@ export async function allScenarios() {
     ...commentScenarios,
     ...noteScenarios,
     ...publishScenarios,
+    ...noteWriteScenarios,
     ...profileScenarios,
     ...nodeReadScenarios,
     ...faultScenarios,

@@ -2,6 +2,7 @@
 // paging, never offset, restacks dropped, exactly limit), getNotesBySlug / getNotesById
 // over the profile feed with types=note, getNoteById, and getPosts beyond one page.
 import { deepEqual, equal, ok, rejects } from './assert.mjs';
+import { assertRecord } from './records.mjs';
 import {
   assertEncodedCursor, assertFieldsPassThrough, assertGetsWithSession, assertHttpError, assertInvalidArgument,
   assertNote, assertNothingSent, assertSession, onlyRequest, people, rawQueryValue, requestLines, walkRaw,
@@ -26,11 +27,7 @@ async function rawProfileNotes(service, userId) {
 
 /** A post record of profile/posts: the service's fields plus published and paywalled. */
 function assertProfilePost(post, raw, where) {
-  ok(Number.isSafeInteger(post.id), `${where}.id`);
-  for (const field of ['title', 'slug', 'post_date', 'canonical_url']) equal(typeof post[field], 'string', `${where}.${field}`);
-  ok(POST_TYPES.includes(post.type), `${where}.type ${post.type}`);
-  equal(typeof post.published, 'boolean', `${where}.published`);
-  equal(typeof post.paywalled, 'boolean', `${where}.paywalled`);
+  assertRecord(post, 'PublisherPost', where);
   equal(post.published, raw.is_published ?? true, `${where}.published`);
   equal(post.paywalled, PAID.includes(raw.audience), `${where}.paywalled follows audience ${raw.audience}`);
   assertFieldsPassThrough(post, raw, where);

@@ -1,6 +1,7 @@
 // The account's notes feed: getNotes pages (PublisherNotes), next(), hasMore(),
 // `for await`, cursors sent back percent-encoded, and a malformed cursor.
 import { deepEqual, equal, match, ok, rejects } from './assert.mjs';
+import { assertRecord } from './records.mjs';
 import {
   assertEncodedCursor, assertFeedItem, assertGetsWithSession, assertHttpError, assertInvalidArgument, assertIsoDate,
   assertNothingSent, assertSession, info, onlyRequest, rawQueryValue, requestLines, walkRaw,
@@ -12,7 +13,10 @@ const rawFeed = (service) => walkRaw(service, '/api/v1/notes');
 function assertPage(ctx, page, where) {
   ok(page instanceof ctx.PublisherNotes, `${where} is a PublisherNotes`);
   ok(Array.isArray(page.items), `${where}.items`);
-  page.items.forEach((item, i) => assertFeedItem(item, `${where}.items[${i}]`));
+  page.items.forEach((item, i) => {
+    assertRecord(item, 'PublisherNote', `${where}.items[${i}]`);
+    assertFeedItem(item, `${where}.items[${i}]`);
+  });
   assertIsoDate(page.originalCursorTimestamp, `${where}.originalCursorTimestamp`);
   ok(page.nextCursor === null || (typeof page.nextCursor === 'string' && page.nextCursor.length > 0), `${where}.nextCursor`);
   equal(typeof page.hasMore(), 'boolean', `${where}.hasMore()`);

@@ -1,24 +1,15 @@
 // Posts, configuration and errors, against the local service. The same scenarios run
 // in Node, Deno and headless Chromium; each asserts the result and what went on the wire.
 import { deepEqual, equal, match, ok, rejects, throws } from './assert.mjs';
+import { assertRecord } from './records.mjs';
 import { assertSession, onlyRequest } from './wire.mjs';
 
-const POST_TYPES = ['newsletter', 'podcast', 'thread'];
 const PAID = ['only_paid', 'founding'];
 // These scenarios check how one failed answer maps to an error; retrying has its own.
 const NO_RETRY = { retry: false };
 
 function assertPostRecord(post, where) {
-  for (const field of ['title', 'slug', 'post_date', 'canonical_url']) {
-    equal(typeof post[field], 'string', `${where}.${field}`);
-  }
-  ok(Number.isSafeInteger(post.id), `${where}.id is an integer`);
-  ok(POST_TYPES.includes(post.type), `${where}.type ${post.type}`);
-  for (const field of ['subtitle', 'description', 'audience', 'cover_image', 'podcast_url']) {
-    ok(post[field] === undefined || post[field] === null || typeof post[field] === 'string', `${where}.${field}`);
-  }
-  equal(typeof post.published, 'boolean', `${where}.published`);
-  equal(typeof post.paywalled, 'boolean', `${where}.paywalled`);
+  assertRecord(post, 'PublisherPost', where);
   equal(post.paywalled, PAID.includes(post.audience), `${where}.paywalled follows audience ${post.audience}`);
 }
 

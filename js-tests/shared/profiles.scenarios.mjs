@@ -2,6 +2,7 @@
 // getFullProfileById (with its fallback for users without activity), getFollowingIds
 // and getFollowingProfiles (order, and failures that name the users).
 import { deepEqual, equal, ok, rejects } from './assert.mjs';
+import { assertRecord } from './records.mjs';
 import {
   assertGetsWithSession, assertHttpError, assertId, assertInvalidArgument, assertNothingSent, assertPublicProfile,
   assertPublisherError, assertSession, assertUserProfile, onlyRequest, people, requestLines,
@@ -21,6 +22,7 @@ function withoutFeed(full) {
 
 /** A user profile equals the service's feed page, but for the page's own time and cursor. */
 function assertSameFeed(page, raw, where) {
+  assertRecord(page, 'PublisherUserProfile', where);
   assertUserProfile(page, where);
   deepEqual(page.items, raw.items, `${where}.items as the service sent them`);
   equal(page.nextCursor === null, raw.nextCursor === null, `${where}: more pages exactly when the service has them`);
@@ -67,6 +69,7 @@ export const profileScenarios = [
       equal(request.method, 'GET');
       equal(request.url, publicPath(user.handle));
       assertSession(request, ctx.service);
+      assertRecord(profile, 'PublisherPublicProfile', user.handle);
       assertPublicProfile(profile, user.handle);
       equal(profile.id, user.id, `${user.handle}.id`);
       equal(profile.name, user.name, `${user.handle}.name`);
@@ -94,6 +97,7 @@ export const profileScenarios = [
     const full = await ctx.client().getFullProfileBySlug(active.handle);
     deepEqual(await requestLines(ctx.service), [`GET ${publicPath(active.handle)}`, `GET ${feedPath(active.id)}`]);
     await assertGetsWithSession(ctx.service);
+    assertRecord(full, 'PublisherFullProfile', 'full');
     assertPublicProfile(full, 'full');
     deepEqual(withoutFeed(full), await ctx.service.raw(publicPath(active.handle)), 'every public profile field');
     assertSameFeed(full.userProfile, await ctx.service.raw(feedPath(active.id)), 'full.userProfile');
@@ -182,7 +186,7 @@ export const profileScenarios = [
     for (const [i, profile] of profiles.entries()) {
       const user = world.users.find((u) => u.id === ids[i]);
       ok(user, `user ${ids[i]} is in the world`);
-      ok(profile.userProfile && Array.isArray(profile.userProfile.items), `profiles[${i}].userProfile`);
+      assertRecord(profile, 'PublisherFullProfile', `profiles[${i}]`);
       if (user.active) {
         assertPublicProfile(profile, user.handle);
         deepEqual(withoutFeed(profile), await ctx.service.raw(publicPath(user.handle)), `${user.handle}: the public profile`);

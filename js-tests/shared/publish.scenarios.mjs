@@ -2,6 +2,7 @@
 // checked byte for byte on the wire (POST /api/v1/comment/feed, the exact
 // PublishNoteRequest text) and against what the service then stores.
 import { deepEqual, equal, match, ok, rejects } from './assert.mjs';
+import { assertRecord } from './records.mjs';
 import {
   assertHttpError, assertId, assertInvalidArgument, assertIsoDate, assertNothingSent, assertSession, info,
 } from './wire.mjs';
@@ -43,15 +44,13 @@ async function onlyPost(ctx) {
 /** A PublishNoteResponse (interface §2.11) for `paragraphs`, and the note the service stored. */
 async function assertPublished(ctx, response, paragraphs, where) {
   const { account, publishedNoteIds } = await info(ctx.service);
-  ok(response && typeof response === 'object', `${where}: a response object`);
+  assertRecord(response, 'PublishNoteResponse', where);
   assertId(response.id, `${where}.id`);
-  equal(typeof response.body, 'string', `${where}.body`);
   equal(response.body, bodyText(paragraphs), `${where}.body is the text, byte-exact`);
   deepEqual(response.body_json, JSON.parse(envelope(paragraphs)).bodyJson, `${where}.body_json echoes what was sent`);
   assertIsoDate(response.date, `${where}.date`);
   equal(response.name, account.name, `${where}.name`);
   equal(typeof response.photo_url, 'string', `${where}.photo_url`);
-  ok(response.reactions && typeof response.reactions === 'object' && !Array.isArray(response.reactions), `${where}.reactions`);
   ok(Object.values(response.reactions).every((n) => typeof n === 'number'), `${where}.reactions counts`);
   equal(response.user_id, account.id, `${where}: further fields pass through (user_id)`);
   equal(response.status, 'published', `${where}: further fields pass through (status)`);

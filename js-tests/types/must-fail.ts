@@ -22,6 +22,14 @@ page.items[0].comment.id; // @expect-error a restack has no comment
 const builder = client.note('x');
 const notBuilder: number = builder.bold('y'); // @expect-error bold returns the builder
 await builder.publish({ signal: 'stop' }); // @expect-error signal is an AbortSignal
+builder.link('x'); // @expect-error link needs a url
+builder.bulletList('a, b'); // @expect-error items are an array of strings
+builder.orderedList([1, 2]); // @expect-error items are strings
+builder.attachImage(42); // @expect-error an image is bytes, a Blob or a data URI
+builder.replyTo('c-1'); // @expect-error a note id is a number
+await client.deleteNote('1'); // @expect-error a note id is a number
+await client.publishNote('x', { markdown: 'yes' }); // @expect-error markdown is a boolean
+const gone: string = (await client.deleteNote(1)).deleted; // @expect-error deleted is a boolean
 const profile = await client.getPublicProfile('h');
 const subscribers: number = profile.subscriberCount; // @expect-error subscriberCount is a string
 await client.getPostsById(1, { offset: '2' }); // @expect-error offset is a number

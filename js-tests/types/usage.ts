@@ -8,6 +8,7 @@
 import { NoteBuilder, Publisher, PublisherError, PublisherNotes } from 'publisher-wasm';
 import type {
   CallOptions,
+  DeleteNoteResult,
   CommentParams,
   FollowingOptions,
   NoteBodyJson,
@@ -33,6 +34,7 @@ import type {
   PublisherNoteComment,
   PublisherNoteContext,
   PublisherPost,
+  PublisherPrimaryPublication,
   PublisherPublication,
   PublisherPublicationUser,
   PublisherPublicProfile,
@@ -182,150 +184,180 @@ console.log(callSignal, onProgress, followingSignal, followingAsCall, pageOffset
   notesLimit, profileReadLimit, profileReadOffset, noteReadLimit);
 
 // ---- record readers ---------------------------------------------------------------
+// One per record, generated from the records' declarations (src/records): each reads
+// every declared field with exactly the type the declaration gives it.
 
-function readPost(post: PublisherPost): string {
-  const id: number = exact<number>()(post.id);
-  const title: string = exact<string>()(post.title);
-  const subtitle: string | null | undefined = exact<string | null | undefined>()(post.subtitle);
-  const slug: string = exact<string>()(post.slug);
-  const date: string = exact<string>()(post.post_date);
-  const description: string | null | undefined = exact<string | null | undefined>()(post.description);
-  const audience: PostAudience | null | undefined = exact<PostAudience | null | undefined>()(post.audience);
-  const audienceText: string | null | undefined = audience;
-  const url: string = exact<string>()(post.canonical_url);
-  const cover: string | null | undefined = exact<string | null | undefined>()(post.cover_image);
-  const podcast: string | null | undefined = exact<string | null | undefined>()(post.podcast_url);
-  const type: 'newsletter' | 'podcast' | 'thread' = exact<'newsletter' | 'podcast' | 'thread'>()(post.type);
-  const published: boolean = exact<boolean>()(post.published);
-  const paywalled: boolean = exact<boolean>()(post.paywalled);
-  const further: unknown = exact<unknown>()(post.body_html);
-  return [id, title, subtitle, slug, date, description, audienceText, url, cover, podcast, type, published, paywalled, further].join();
-}
+// ---- record readers: generated from src/records by cargo test; do not edit ----
 
-function readSearchResult(result: PublisherSearchResult): number {
-  const total: number = exact<number>()(result.total);
-  const results: PublisherPost[] = exact<PublisherPost[]>()(result.results);
-  const lowerBound: boolean | undefined = exact<boolean | undefined>()(result.totalIsLowerBound);
-  const further: unknown = exact<unknown>()(result.more);
-  results.map(readPost);
-  return lowerBound === true && further !== undefined ? total : total + 0;
-}
-
-function readComment(comment: PublisherComment): string {
-  const id: number = exact<number>()(comment.id);
-  const body: string = exact<string>()(comment.body);
-  const createdAt: string = exact<string>()(comment.created_at);
-  const parentPostId: number | null = exact<number | null>()(comment.parent_post_id);
-  const author: PublisherCommentAuthor = exact<PublisherCommentAuthor>()(comment.author);
-  const authorId: number = exact<number>()(author.id);
-  const authorName: string = exact<string>()(author.name);
-  const authorIsAdmin: boolean | undefined = exact<boolean | undefined>()(author.is_admin);
-  const handle: unknown = exact<unknown>()(comment.handle);
-  return [id, body, createdAt, parentPostId, authorId, authorName, authorIsAdmin, handle].join();
-}
-
-function readContextUser(user: PublisherContextUser): string {
-  const id: number = exact<number>()(user.id);
-  const name: string = exact<string>()(user.name);
-  const handle: string = exact<string>()(user.handle);
-  const photo: string | null | undefined = exact<string | null | undefined>()(user.photo_url);
-  const bio: string | null | undefined = exact<string | null | undefined>()(user.bio);
-  const further: unknown = exact<unknown>()(user.is_following);
-  return [id, name, handle, photo, bio, further].join();
-}
-
-function readNote(note: PublisherNote): string {
-  const entityKey: string = exact<string>()(note.entity_key);
-  const type: string = exact<string>()(note.type);
-  const context: PublisherNoteContext = exact<PublisherNoteContext>()(note.context);
-  const contextType: string = exact<string>()(context.type);
-  const timestamp: string = exact<string>()(context.timestamp);
-  const users: PublisherContextUser[] = exact<PublisherContextUser[]>()(context.users);
-  const contextFurther: unknown = exact<unknown>()(context.isFresh);
-  const comment: PublisherNoteComment | null | undefined = exact<PublisherNoteComment | null | undefined>()(note.comment);
-  const parts: unknown[] = [entityKey, type, contextType, timestamp, contextFurther, ...users.map(readContextUser)];
-  if (comment) {
-    const id: number = exact<number>()(comment.id);
-    const body: string = exact<string>()(comment.body);
-    const bodyJson: Record<string, unknown> | null | undefined = exact<Record<string, unknown> | null | undefined>()(comment.body_json);
-    const userId: number = exact<number>()(comment.user_id);
-    const commentType: string = exact<string>()(comment.type);
-    const date: string = exact<string>()(comment.date);
-    const commentFurther: unknown = exact<unknown>()(comment.reaction_count);
-    parts.push(id, body, bodyJson, userId, commentType, date, commentFurther);
-  }
-  const further: unknown = exact<unknown>()(note.post);
-  parts.push(further);
+function readPublisherPost(value: PublisherPost): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string>()(value.title));
+  parts.push(exact<string | null | undefined>()(value.subtitle));
+  parts.push(exact<string>()(value.slug));
+  parts.push(exact<string>()(value.post_date));
+  parts.push(exact<string | null | undefined>()(value.description));
+  parts.push(exact<PostAudience | null | undefined>()(value.audience));
+  parts.push(exact<string>()(value.canonical_url));
+  parts.push(exact<string | null | undefined>()(value.cover_image));
+  parts.push(exact<string | null | undefined>()(value.podcast_url));
+  parts.push(exact<PostType>()(value.type));
+  parts.push(exact<boolean>()(value.published));
+  parts.push(exact<boolean>()(value.paywalled));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
   return parts.join();
 }
 
-function readUserProfile(profile: PublisherUserProfile): string {
-  const items: PublisherNote[] = exact<PublisherNote[]>()(profile.items);
-  const timestamp: string = exact<string>()(profile.originalCursorTimestamp);
-  const nextCursor: string | null | undefined = exact<string | null | undefined>()(profile.nextCursor);
-  const further: unknown = exact<unknown>()(profile.other);
-  return [timestamp, nextCursor, further, ...items.map(readNote)].join();
+function readPublisherSearchResult(value: PublisherSearchResult): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.total));
+  parts.push(...exact<PublisherPost[]>()(value.results).map(readPublisherPost));
+  parts.push(exact<boolean | undefined>()(value.totalIsLowerBound));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
 }
 
-function readPublication(publication: PublisherPublication): string {
-  const id: number = exact<number>()(publication.id);
-  const name: string = exact<string>()(publication.name);
-  const subdomain: string = exact<string>()(publication.subdomain);
-  const logo: string | null | undefined = exact<string | null | undefined>()(publication.logo_url);
-  const further: unknown = exact<unknown>()(publication.custom_domain);
-  return [id, name, subdomain, logo, further].join();
+function readPublisherCommentAuthor(value: PublisherCommentAuthor): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string>()(value.name));
+  parts.push(exact<boolean | undefined>()(value.is_admin));
+  return parts.join();
 }
 
-function readPublicationUser(membership: PublisherPublicationUser): string {
-  const id: number = exact<number>()(membership.id);
-  const role: string = exact<string>()(membership.role);
-  const publication: PublisherPublication = exact<PublisherPublication>()(membership.publication);
-  const further: unknown = exact<unknown>()(membership.public);
-  return [id, role, readPublication(publication), further].join();
+function readPublisherComment(value: PublisherComment): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string>()(value.body));
+  parts.push(exact<string>()(value.date));
+  parts.push(exact<number>()(value.user_id));
+  parts.push(exact<string>()(value.name));
+  parts.push(exact<number | null | undefined>()(value.post_id));
+  parts.push(exact<boolean | null | undefined>()(value.author_is_admin));
+  parts.push(exact<string>()(value.created_at));
+  parts.push(exact<number | null>()(value.parent_post_id));
+  parts.push(readPublisherCommentAuthor(exact<PublisherCommentAuthor>()(value.author)));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
 }
 
-type PrimaryPublication = { id: number; name: string; [field: string]: unknown };
-
-function readPublicProfile(profile: PublisherPublicProfile): string {
-  const id: number = exact<number>()(profile.id);
-  const name: string = exact<string>()(profile.name);
-  const handle: string = exact<string>()(profile.handle);
-  const photo: string | null | undefined = exact<string | null | undefined>()(profile.photo_url);
-  const bio: string | null | undefined = exact<string | null | undefined>()(profile.bio);
-  const subscriberCount: string = exact<string>()(profile.subscriberCount);
-  const subscriberCountNumber: number = exact<number>()(profile.subscriberCountNumber);
-  const subscriberCountString: string | undefined = exact<string | undefined>()(profile.subscriberCountString);
-  const primary: PrimaryPublication | null | undefined = exact<PrimaryPublication | null | undefined>()(profile.primaryPublication);
-  const memberships: PublisherPublicationUser[] = exact<PublisherPublicationUser[]>()(profile.publicationUsers);
-  const further: unknown = exact<unknown>()(profile.twitter_screen_name);
-  const parts: unknown[] = [id, name, handle, photo, bio, subscriberCount, subscriberCountNumber, subscriberCountString, further];
-  if (primary) {
-    const primaryId: number = exact<number>()(primary.id);
-    const primaryName: string = exact<string>()(primary.name);
-    const primaryFurther: unknown = exact<unknown>()(primary.subdomain);
-    parts.push(primaryId, primaryName, primaryFurther);
-  }
-  return [...parts, ...memberships.map(readPublicationUser)].join();
+function readPublisherContextUser(value: PublisherContextUser): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string>()(value.name));
+  parts.push(exact<string>()(value.handle));
+  parts.push(exact<string | null | undefined>()(value.photo_url));
+  parts.push(exact<string | null | undefined>()(value.bio));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
 }
 
-function readFullProfile(profile: PublisherFullProfile): string {
-  const asPublic: PublisherPublicProfile = profile;
-  const userProfile: PublisherUserProfile = exact<PublisherUserProfile>()(profile.userProfile);
-  return [readPublicProfile(asPublic), readUserProfile(userProfile)].join();
+function readPublisherNoteContext(value: PublisherNoteContext): string {
+  const parts: unknown[] = [];
+  parts.push(exact<string>()(value.type));
+  parts.push(exact<string>()(value.timestamp));
+  parts.push(...exact<PublisherContextUser[]>()(value.users).map(readPublisherContextUser));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
 }
 
-function readPublished(response: PublishNoteResponse): string {
-  const id: number = exact<number>()(response.id);
-  const body: string = exact<string>()(response.body);
-  const bodyJson: Record<string, unknown> = exact<Record<string, unknown>>()(response.body_json);
-  const date: string = exact<string>()(response.date);
-  const name: string = exact<string>()(response.name);
-  const photo: string | null | undefined = exact<string | null | undefined>()(response.photo_url);
-  const reactions: Record<string, number> = exact<Record<string, number>>()(response.reactions);
-  const hearts: number | undefined = reactions['❤'];
-  const further: unknown = exact<unknown>()(response.user_id);
-  return [id, body, bodyJson, date, name, photo, hearts, further].join();
+function readPublisherNoteComment(value: PublisherNoteComment): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string>()(value.body));
+  parts.push(exact<Record<string, unknown> | null | undefined>()(value.body_json));
+  parts.push(exact<number>()(value.user_id));
+  parts.push(exact<string>()(value.type));
+  parts.push(exact<string>()(value.date));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
 }
+
+function readPublisherNote(value: PublisherNote): string {
+  const parts: unknown[] = [];
+  parts.push(exact<string>()(value.entity_key));
+  parts.push(exact<string>()(value.type));
+  parts.push(readPublisherNoteContext(exact<PublisherNoteContext>()(value.context)));
+  const comment = exact<PublisherNoteComment | null | undefined>()(value.comment);
+  if (comment) parts.push(readPublisherNoteComment(comment));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
+}
+
+function readPublisherUserProfile(value: PublisherUserProfile): string {
+  const parts: unknown[] = [];
+  parts.push(...exact<PublisherNote[]>()(value.items).map(readPublisherNote));
+  parts.push(exact<string>()(value.originalCursorTimestamp));
+  parts.push(exact<string | null | undefined>()(value.nextCursor));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
+}
+
+function readPublisherPublication(value: PublisherPublication): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string>()(value.name));
+  parts.push(exact<string>()(value.subdomain));
+  parts.push(exact<string | null | undefined>()(value.logo_url));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
+}
+
+function readPublisherPublicationUser(value: PublisherPublicationUser): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string>()(value.role));
+  parts.push(readPublisherPublication(exact<PublisherPublication>()(value.publication)));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
+}
+
+function readPublisherPrimaryPublication(value: PublisherPrimaryPublication): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string>()(value.name));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
+}
+
+function readPublisherPublicProfile(value: PublisherPublicProfile): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string>()(value.name));
+  parts.push(exact<string>()(value.handle));
+  parts.push(exact<string | null | undefined>()(value.photo_url));
+  parts.push(exact<string | null | undefined>()(value.bio));
+  parts.push(exact<string>()(value.subscriberCount));
+  parts.push(exact<number>()(value.subscriberCountNumber));
+  parts.push(exact<string | null | undefined>()(value.subscriberCountString));
+  const primaryPublication = exact<PublisherPrimaryPublication | null | undefined>()(value.primaryPublication);
+  if (primaryPublication) parts.push(readPublisherPrimaryPublication(primaryPublication));
+  parts.push(...exact<PublisherPublicationUser[]>()(value.publicationUsers).map(readPublisherPublicationUser));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
+}
+
+function readPublisherFullProfile(value: PublisherFullProfile): string {
+  const parts: unknown[] = [];
+  parts.push(readPublisherPublicProfile(value));
+  parts.push(readPublisherUserProfile(exact<PublisherUserProfile>()(value.userProfile)));
+  return parts.join();
+}
+
+function readPublishNoteResponse(value: PublishNoteResponse): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string>()(value.body));
+  parts.push(exact<Record<string, unknown> | null | undefined>()(value.body_json));
+  parts.push(exact<string>()(value.date));
+  parts.push(exact<string>()(value.name));
+  parts.push(exact<string | null | undefined>()(value.photo_url));
+  parts.push(exact<Record<string, number>>()(value.reactions));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
+}
+
+// ---- end of the generated record readers ----
 
 async function readNotesPage(notes: PublisherNotes): Promise<string> {
   const items: PublisherNote[] = exact<PublisherNote[]>()(notes.items);
@@ -336,7 +368,7 @@ async function readNotesPage(notes: PublisherNotes): Promise<string> {
   const nextWithOptions: PublisherNotes | null = exact<PublisherNotes | null>()(await notes.next(callOptions));
   const iterable: AsyncIterable<PublisherNote> = notes;
   const iterator: AsyncIterator<PublisherNote> = exact<AsyncIterator<PublisherNote>>()(notes[Symbol.asyncIterator]());
-  const parts: unknown[] = [timestamp, nextCursor, hasMore, iterable, iterator, ...items.map(readNote)];
+  const parts: unknown[] = [timestamp, nextCursor, hasMore, iterable, iterator, ...items.map(readPublisherNote)];
   if (next !== null) parts.push(next.items.length, next.hasMore());
   if (nextWithOptions) parts.push(nextWithOptions.nextCursor);
   return parts.join();
@@ -348,22 +380,23 @@ async function readNotesPage(notes: PublisherNotes): Promise<string> {
 const posts: PublisherPost[] = exact<PublisherPost[]>()(await client.getPosts(page));
 await client.getPosts();
 await client.getPosts(null, callOptions);
-posts.map(readPost);
-readPost(exact<PublisherPost>()(await client.getPost('slug')));
-readPost(exact<PublisherPost>()(await client.getPost('slug', callOptions)));
-readPost(exact<PublisherPost>()(await client.getPostById(167180194)));
-readPost(exact<PublisherPost>()(await client.getPostById(167180194, null)));
+posts.map(readPublisherPost);
+readPublisherPost(exact<PublisherPost>()(await client.getPost('slug')));
+readPublisherPost(exact<PublisherPost>()(await client.getPost('slug', callOptions)));
+readPublisherPost(exact<PublisherPost>()(await client.getPostById(167180194)));
+readPublisherPost(exact<PublisherPost>()(await client.getPostById(167180194, null)));
 const found: PublisherSearchResult = exact<PublisherSearchResult>()(await client.searchPosts(search));
-const total: number = readSearchResult(found);
+readPublisherSearchResult(found);
+const total: number = exact<number>()(found.total);
 await client.searchPosts({ query: 'garden' }, callOptions);
 
 // Comments.
 const comments: PublisherComment[] = exact<PublisherComment[]>()(await client.getComments(167180194, commentParams));
 await client.getComments(167180194);
 await client.getComments(167180194, null, callOptions);
-comments.map(readComment);
-readComment(exact<PublisherComment>()(await client.getComment(131648795)));
-readComment(exact<PublisherComment>()(await client.getComment(131648795, callOptions)));
+comments.map(readPublisherComment);
+readPublisherComment(exact<PublisherComment>()(await client.getComment(131648795)));
+readPublisherComment(exact<PublisherComment>()(await client.getComment(131648795, callOptions)));
 
 // Notes: pages, iteration, publishing, the builder.
 const notes: PublisherNotes = exact<PublisherNotes>()(await client.getNotes(notesParams));
@@ -372,17 +405,17 @@ await client.getNotes(null, callOptions);
 await readNotesPage(notes);
 for await (const note of firstPage) {
   const item: PublisherNote = exact<PublisherNote>()(note);
-  readNote(item);
+  readPublisherNote(item);
 }
 for (let current: PublisherNotes | null = firstPage; current !== null; current = await current.next()) {
-  current.items.map(readNote);
+  current.items.map(readPublisherNote);
 }
 const firstNoteBody: string | undefined = firstPage.items[0]?.comment?.body;
 const isPage: boolean = notes instanceof PublisherNotes;
 
 const plain: PublishNoteResponse = exact<PublishNoteResponse>()(await client.publishNote('Hello'));
-readPublished(plain);
-readPublished(exact<PublishNoteResponse>()(await client.publishNote('Hello', callOptions)));
+readPublishNoteResponse(plain);
+readPublishNoteResponse(exact<PublishNoteResponse>()(await client.publishNote('Hello', callOptions)));
 
 const fromClient: NoteBuilder = exact<NoteBuilder>()(client.note('Hello'));
 const emptyFromClient: NoteBuilder = exact<NoteBuilder>()(client.note(undefined));
@@ -397,8 +430,8 @@ const afterAddBold: NoteBuilder = exact<NoteBuilder>()(built.addBold(' bold'));
 const afterAddItalic: NoteBuilder = exact<NoteBuilder>()(built.addItalic(' italic'));
 const afterAddText: NoteBuilder = exact<NoteBuilder>()(built.addText(' plain'));
 const isBuilder: boolean = fromClient instanceof NoteBuilder;
-readPublished(exact<PublishNoteResponse>()(await built.publish()));
-readPublished(exact<PublishNoteResponse>()(await builtWithText.publish(callOptions)));
+readPublishNoteResponse(exact<PublishNoteResponse>()(await built.publish()));
+readPublishNoteResponse(exact<PublishNoteResponse>()(await builtWithText.publish(callOptions)));
 const chained: PublishNoteResponse = exact<PublishNoteResponse>()(
   await client
     .note('Hello')
@@ -412,40 +445,70 @@ const chained: PublishNoteResponse = exact<PublishNoteResponse>()(
     .addText(' plain')
     .publish({ signal: controller.signal }),
 );
-readPublished(chained);
+readPublishNoteResponse(chained);
 await emptyFromClient.addText('late text').publish();
 
+// Notes beyond plain text: blocks, attachments, replies, deletion.
+const imageBuffer: ArrayBuffer = new ArrayBuffer(4);
+const imageBytes = new Uint8Array(imageBuffer);
+const rich: NoteBuilder = exact<NoteBuilder>()(
+  client
+    .note('See ')
+    .link('this', 'https://example.test/')
+    .code('x()')
+    .bulletList(['one', 'two'])
+    .orderedList(['first'], 3)
+    .orderedList(['again'])
+    .quote('quoted')
+    .codeBlock('let a = 1;')
+    .markdown('**bold**')
+    .attachLink('https://example.test/card')
+    .attachImage(imageBytes)
+    .attachImage(imageBuffer)
+    .attachImage(new Blob([imageBuffer], { type: 'image/png' }))
+    .attachImage('data:image/png;base64,AAAA')
+    .replyTo(1),
+);
+readPublishNoteResponse(exact<PublishNoteResponse>()(await rich.publish(callOptions)));
+const withOptions: PublishNoteResponse = exact<PublishNoteResponse>()(
+  await client.publishNote('**Hi**', { markdown: true, replyTo: 1, link: 'https://example.test/', images: [imageBytes], signal: controller.signal }),
+);
+readPublishNoteResponse(withOptions);
+const deletion: DeleteNoteResult = exact<DeleteNoteResult>()(await client.deleteNote(1, callOptions));
+const deletedNow: boolean = deletion.deleted;
+const deletedId: number = deletion.id;
+
 // Profiles and following.
-readUserProfile(exact<PublisherUserProfile>()(await client.getUserProfile(282291554)));
-readUserProfile(exact<PublisherUserProfile>()(await client.getUserProfile(282291554, callOptions)));
-readPublicProfile(exact<PublisherPublicProfile>()(await client.getPublicProfile('jakubslys')));
-readPublicProfile(exact<PublisherPublicProfile>()(await client.getPublicProfile('jakubslys', callOptions)));
-readFullProfile(exact<PublisherFullProfile>()(await client.getFullProfileBySlug('jakubslys')));
-readFullProfile(exact<PublisherFullProfile>()(await client.getFullProfileBySlug('jakubslys', null)));
-readFullProfile(exact<PublisherFullProfile>()(await client.getFullProfileById(282291554)));
-readFullProfile(exact<PublisherFullProfile>()(await client.getFullProfileById(282291554, callOptions)));
+readPublisherUserProfile(exact<PublisherUserProfile>()(await client.getUserProfile(282291554)));
+readPublisherUserProfile(exact<PublisherUserProfile>()(await client.getUserProfile(282291554, callOptions)));
+readPublisherPublicProfile(exact<PublisherPublicProfile>()(await client.getPublicProfile('jakubslys')));
+readPublisherPublicProfile(exact<PublisherPublicProfile>()(await client.getPublicProfile('jakubslys', callOptions)));
+readPublisherFullProfile(exact<PublisherFullProfile>()(await client.getFullProfileBySlug('jakubslys')));
+readPublisherFullProfile(exact<PublisherFullProfile>()(await client.getFullProfileBySlug('jakubslys', null)));
+readPublisherFullProfile(exact<PublisherFullProfile>()(await client.getFullProfileById(282291554)));
+readPublisherFullProfile(exact<PublisherFullProfile>()(await client.getFullProfileById(282291554, callOptions)));
 const followingIds: number[] = exact<number[]>()(await client.getFollowingIds());
 await client.getFollowingIds(callOptions);
 const followingProfiles: PublisherFullProfile[] = exact<PublisherFullProfile[]>()(await configured.getFollowingProfiles(following));
 await client.getFollowingProfiles();
 await client.getFollowingProfiles({ onProgress: (done, total) => console.log(`${done}/${total}`) });
-followingProfiles.map(readFullProfile);
+followingProfiles.map(readPublisherFullProfile);
 
 // The workflow node's reads.
-exact<PublisherPost[]>()(await client.getPostsBySlug('jakubslys', profileRead)).map(readPost);
+exact<PublisherPost[]>()(await client.getPostsBySlug('jakubslys', profileRead)).map(readPublisherPost);
 await client.getPostsBySlug('jakubslys');
 await client.getPostsBySlug('jakubslys', null, callOptions);
-exact<PublisherPost[]>()(await client.getPostsById(282291554, profileRead)).map(readPost);
+exact<PublisherPost[]>()(await client.getPostsById(282291554, profileRead)).map(readPublisherPost);
 await client.getPostsById(282291554);
 await client.getPostsById(282291554, { limit: 5 }, callOptions);
-exact<PublisherNote[]>()(await client.getNotesBySlug('jakubslys', noteRead)).map(readNote);
+exact<PublisherNote[]>()(await client.getNotesBySlug('jakubslys', noteRead)).map(readPublisherNote);
 await client.getNotesBySlug('jakubslys');
 await client.getNotesBySlug('jakubslys', null, callOptions);
-exact<PublisherNote[]>()(await client.getNotesById(282291554, noteRead)).map(readNote);
+exact<PublisherNote[]>()(await client.getNotesById(282291554, noteRead)).map(readPublisherNote);
 await client.getNotesById(282291554);
 await client.getNotesById(282291554, { limit: 1 }, callOptions);
-readNote(exact<PublisherNote>()(await client.getNoteById(131648795)));
-readNote(exact<PublisherNote>()(await client.getNoteById(131648795, callOptions)));
+readPublisherNote(exact<PublisherNote>()(await client.getNoteById(131648795)));
+readPublisherNote(exact<PublisherNote>()(await client.getNoteById(131648795, callOptions)));
 
 // ---- the published note's request shape (declared values; no method takes them) ----
 

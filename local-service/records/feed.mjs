@@ -62,7 +62,7 @@ function impressionId(world, ...labels) {
 }
 
 /** `comment` of a note item. */
-function feedCommentRecord(note) {
+function feedCommentRecord(note, world) {
   const user = note.user;
   return {
     name: user.name,
@@ -77,14 +77,14 @@ function feedCommentRecord(note) {
     type: 'feed',
     date: note.date,
     edited_at: note.editedAt,
-    ancestor_path: '',
+    ancestor_path: note.ancestorPath ?? '',
     reply_minimum_role: 'everyone',
     media_clip_id: null,
     reaction_count: note.reactions,
     reactions: { '❤': note.reactions },
     restacks: note.restacks,
     restacked: false,
-    children_count: note.childrenCount,
+    children_count: world.childrenCountOf(note),
     attachments: note.attachments.map((attachment) => ({ ...attachment })),
     user_bestseller_tier: null,
     user_primary_publication: userPublicationRecord(user.publication),
@@ -106,7 +106,7 @@ export function feedItemRecord(entry, world, { withSource = false, pageRank = 0 
       context: feedContext(entry, entry.kind, options),
       publication: null,
       post: null,
-      comment: feedCommentRecord(note),
+      comment: feedCommentRecord(note, world),
       parentComments: [],
       canReply: true,
       isMuted: false,
@@ -170,7 +170,7 @@ export function readerCommentRecord(target, world) {
         type: isPostComment ? 'comment' : 'feed',
         date: target.date,
         edited_at: target.editedAt ?? null,
-        ancestor_path: '',
+        ancestor_path: target.ancestorPath ?? '',
         reply_minimum_role: 'everyone',
         media_clip_id: null,
         name: user.name,
@@ -181,12 +181,12 @@ export function readerCommentRecord(target, world) {
         reactions: { '❤': target.reactions },
         restacks: target.restacks ?? 0,
         restacked: false,
-        children_count: target.childrenCount ?? 0,
+        children_count: isPostComment ? 0 : world.childrenCountOf(target),
         attachments: (target.attachments ?? []).map((attachment) => ({ ...attachment })),
         user_bestseller_tier: null,
         user_primary_publication: userPublicationRecord(user.publication),
       },
-      parentComments: [],
+      parentComments: isPostComment ? [] : world.ancestorsOf(target).map((parent) => parentCommentRecord(parent, world)),
       isMuted: false,
       canReply: true,
       trackingParameters: {
@@ -213,6 +213,26 @@ export function readerCommentRecord(target, world) {
   };
 }
 
+/** An element of an item's `parentComments`: the comment record with its tracking parameters. */
+function parentCommentRecord(note, world) {
+  return { ...feedCommentRecord(note, world), tracking_parameters: { item_comment_id: note.id } };
+}
+
+/**
+ * GET /api/v1/reader/comment/<id>/replies: one branch per direct reply, its own replies
+ * (all depths, oldest first) as the branch's descendants. All on one page.
+ */
+export function repliesRecord(note, world) {
+  const descendants = (reply) => world.repliesOf(reply).flatMap((child) => [child, ...descendants(child)]);
+  return {
+    commentBranches: world.repliesOf(note).map((reply) => ({
+      comment: feedCommentRecord(reply, world),
+      descendantComments: descendants(reply).map((child) => feedCommentRecord(child, world)),
+    })),
+    nextCursor: null,
+  };
+}
+
 /** Response of POST /api/v1/comment/feed. */
 export function publishedNoteRecord(note) {
   const user = note.user;
@@ -223,7 +243,7 @@ export function publishedNoteRecord(note) {
     post_id: null,
     publication_id: null,
     media_clip_id: null,
-    ancestor_path: '',
+    ancestor_path: note.ancestorPath ?? '',
     type: 'feed',
     status: 'published',
     reply_minimum_role: 'everyone',
@@ -240,7 +260,7 @@ export function publishedNoteRecord(note) {
     restacks: 0,
     restacked: false,
     children_count: 0,
-    attachments: [],
+    attachments: note.attachments.map((attachment) => ({ ...attachment })),
     user_primary_publication: userPublicationRecord(user.publication),
   };
 }

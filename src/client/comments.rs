@@ -1,34 +1,53 @@
 //! Comments: `getComments`, `getComment` (http-contract §4.4, §4.5).
 
+use super::notes::ReaderComment;
 use super::{Client, Doc};
-use crate::args::{self, Arg};
 use crate::error::Error;
+use crate::http::{Host, Method};
+use crate::operation::{Operation, Path, Query};
+use crate::params::{CommentId, Id, PostId};
 use crate::records::comment;
-use crate::request::{Endpoint, Host};
 use crate::transport::Transport;
+
+/// `GET <publication>/post/<id>/comments?offset&limit`: `{comments}`.
+struct PostComments<'a> {
+    post_id: PostId,
+    params: &'a CommentsParams,
+}
+
+/// `getComments` parameters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CommentsParams {
+    /// Comments to skip.
+    pub offset: Option<u64>,
+    /// Comments wanted.
+    pub limit: Option<u64>,
+}
+
+impl Operation for PostComments<'_> {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Publication;
+    fn path(&self, path: &mut Path) {
+        path.literal("post").segment(self.post_id).literal("comments");
+    }
+    fn query(&self, query: &mut Query) {
+        query.opt("offset", self.params.offset).opt("limit", self.params.limit);
+    }
+}
 
 impl<T: Transport> Client<T> {
     /// `getComments(postId, {offset, limit})`: `GET <publication>/api/v1/post/<id>/comments`,
     /// `offset`/`limit` sent when given; the list is cut to `limit` should the service
     /// ignore it.
-    pub async fn get_comments(&self, post_id: &Arg, offset: &Arg, limit: &Arg) -> Result<Doc<T>, Error> {
-        let post_id = args::id("postId", post_id)?;
-        let offset = args::non_negative_integer("offset", offset)?;
-        let limit = args::positive_integer("limit", limit)?;
-        let endpoint = Endpoint::get(Host::Publication, &["post", &post_id.to_string(), "comments"])
-            .query("offset", offset)
-            .query("limit", limit);
-        self.fetch(endpoint, |doc| comment::decode_comment_list(doc, limit))
+    pub async fn get_comments(&self, post_id: PostId, params: &CommentsParams) -> Result<Doc<T>, Error> {
+        let request = PostComments { post_id, params };
+        self.send(&request, |doc| comment::decode_comment_list(doc, params.limit))
             .await
     }
 
     /// `getComment(id)`: `GET <main>/api/v1/reader/comment/<id>`, the `item.comment`.
-    pub async fn get_comment(&self, comment_id: &Arg) -> Result<Doc<T>, Error> {
-        let id = args::id("commentId", comment_id)?;
-        self.fetch(
-            Endpoint::get(Host::Main, &["reader", "comment", &id.to_string()]),
-            comment::decode_reader_comment,
-        )
-        .await
+    pub async fn get_comment(&self, id: CommentId) -> Result<Doc<T>, Error> {
+        self.send(&ReaderComment { id: id.get() }, comment::decode_reader_comment)
+            .await
     }
 }

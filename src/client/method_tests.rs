@@ -3,10 +3,10 @@
 
 use serde_json::{json, Value};
 
-use crate::args::Arg;
-use crate::client::ReadParams;
+use crate::client::{CommentsParams, NotesParams, ReadParams};
 use crate::error::ErrorKind;
-use crate::records::publish::{Mark, NoteDraft};
+use crate::note_draft::{NoteDraft, Style};
+use crate::params::{CommentId, Id, NoteId, PostId, Slug, UserId};
 use crate::test_support::{block_on, real_sample, FakeTransport};
 
 fn post(id: u64, kind: &str) -> Value {
@@ -82,7 +82,8 @@ fn posts_by_id_follow_the_cursor_never_send_offset_and_drop_restacks() {
         };
         (200, page.to_string())
     });
-    let posts = block_on(client.get_posts_by_id(&Arg::Number(42.0), &ReadParams { limit: 3, offset: 1 })).unwrap();
+    let posts =
+        block_on(client.get_posts_by_id(UserId::from_f64(42.0).unwrap(), &ReadParams { limit: 3, offset: 1 })).unwrap();
     let ids: Vec<u64> = posts
         .as_array()
         .unwrap()
@@ -99,7 +100,8 @@ fn posts_by_id_follow_the_cursor_never_send_offset_and_drop_restacks() {
         ]
     );
     // All there are, when fewer than limit.
-    let all = block_on(client.get_posts_by_id(&Arg::Number(42.0), &ReadParams { limit: 100, offset: 0 })).unwrap();
+    let all = block_on(client.get_posts_by_id(UserId::from_f64(42.0).unwrap(), &ReadParams { limit: 100, offset: 0 }))
+        .unwrap();
     assert_eq!(all.as_array().unwrap().len(), 5);
 }
 
@@ -113,8 +115,11 @@ fn posts_by_slug_resolve_the_handle_first() {
         200,
         &json!({"posts": [post(1, "newsletter")], "nextCursor": null}).to_string(),
     );
-    let posts =
-        block_on(client.get_posts_by_slug(&Arg::Str("ada".into()), &ReadParams { limit: 100, offset: 0 })).unwrap();
+    let posts = block_on(client.get_posts_by_slug(
+        &Slug::parse("slug", "ada").unwrap(),
+        &ReadParams { limit: 100, offset: 0 },
+    ))
+    .unwrap();
     assert_eq!(posts.as_array().unwrap().len(), 1);
     assert_eq!(
         client.transport().sent_paths(),
@@ -132,13 +137,13 @@ fn notes_by_id_keep_only_notes_and_stop_at_limit_or_a_repeated_cursor() {
     let repeated = sample["nextCursor"].as_str().unwrap().to_string();
     client.transport().answer(move |_| (200, sample.to_string()));
     // The sample's 12 notes, then the same cursor again: the walk ends instead of looping.
-    let notes = block_on(client.get_notes_by_id(&Arg::Number(343074721.0), &Arg::Number(100.0))).unwrap();
+    let notes = block_on(client.get_notes_by_id(UserId::from_f64(343074721.0).unwrap(), 100)).unwrap();
     assert_eq!(notes.as_array().unwrap().len(), 24);
     let paths = client.transport().sent_paths();
     assert_eq!(paths.len(), 2);
     assert_eq!(paths[0], "/api/v1/reader/feed/profile/343074721?types=note");
-    assert!(paths[1].ends_with(&format!("&cursor={}", crate::request::encode_component(&repeated))));
-    let five = block_on(client.get_notes_by_id(&Arg::Number(343074721.0), &Arg::Number(5.0))).unwrap();
+    assert!(paths[1].ends_with(&format!("&cursor={}", crate::http::encode_component(&repeated))));
+    let five = block_on(client.get_notes_by_id(UserId::from_f64(343074721.0).unwrap(), 5)).unwrap();
     assert_eq!(five.as_array().unwrap().len(), 5);
 }
 
@@ -148,11 +153,15 @@ fn get_notes_sends_the_cursor_encoded_and_reports_the_end() {
     let mut last = real_sample("notes.json");
     last["nextCursor"] = Value::Null;
     client.transport().reply(200, &last.to_string());
-    let page = block_on(client.get_notes(&Arg::Str("a+b/c=".into()), &Arg::Missing)).unwrap();
+    let page = block_on(client.get_notes(&NotesParams {
+        cursor: Some("a+b/c=".into()),
+        limit: None,
+    }))
+    .unwrap();
     assert!(page.next_cursor.is_none());
     assert_eq!(client.transport().sent_paths(), ["/api/v1/notes?cursor=a%2Bb%2Fc%3D"]);
     client.transport().reply(200, &real_sample("notes.json").to_string());
-    assert!(block_on(client.get_notes(&Arg::Missing, &Arg::Missing))
+    assert!(block_on(client.get_notes(&NotesParams::default()))
         .unwrap()
         .next_cursor
         .is_some());
@@ -167,7 +176,7 @@ fn full_profile_by_id_falls_back_for_a_user_without_activity() {
     client
         .transport()
         .reply(200, &real_sample("user/282291554/profile.json").to_string());
-    let full = block_on(client.get_full_profile_by_id(&Arg::Number(282291554.0))).unwrap();
+    let full = block_on(client.get_full_profile_by_id(UserId::from_f64(282291554.0).unwrap())).unwrap();
     assert_eq!(full["id"], 282291554);
     assert_eq!(full["userProfile"]["items"], json!([]));
     assert_eq!(
@@ -191,7 +200,7 @@ fn full_profile_by_id_uses_the_handle_the_feed_names() {
     client
         .transport()
         .reply(200, &real_sample("user/jakubslys/public_profile.json").to_string());
-    let full = block_on(client.get_full_profile_by_id(&Arg::Number(282291554.0))).unwrap();
+    let full = block_on(client.get_full_profile_by_id(UserId::from_f64(282291554.0).unwrap())).unwrap();
     assert_eq!(full["userProfile"]["items"].as_array().unwrap().len(), 12);
     assert_eq!(
         client.transport().sent_paths()[1],
@@ -257,7 +266,7 @@ fn following_ids_are_read_as_sent() {
         .reply(200, &real_sample("feed/following.json").to_string());
     let ids = block_on(client.get_following_ids()).unwrap();
     assert_eq!(ids.len(), 79);
-    assert_eq!(ids[0], 254824415);
+    assert_eq!(ids[0].get(), 254824415);
     client.transport().reply(200, r#"[1, "2"]"#);
     assert_eq!(
         block_on(client.get_following_ids()).unwrap_err().kind,
@@ -269,7 +278,14 @@ fn following_ids_are_read_as_sent() {
 fn comments_use_the_singular_post_path_on_the_publication_host() {
     let client = FakeTransport::client(Some("pub.example.com"));
     client.transport().reply(200, r#"{"comments":[]}"#);
-    block_on(client.get_comments(&Arg::Number(5.0), &Arg::Number(0.0), &Arg::Number(10.0))).unwrap();
+    block_on(client.get_comments(
+        PostId::from_f64(5.0).unwrap(),
+        &CommentsParams {
+            offset: Some(0),
+            limit: Some(10),
+        },
+    ))
+    .unwrap();
     assert_eq!(
         client.transport().sent()[0].url,
         "https://pub.example.com/api/v1/post/5/comments?offset=0&limit=10"
@@ -277,7 +293,7 @@ fn comments_use_the_singular_post_path_on_the_publication_host() {
     client
         .transport()
         .reply(200, &real_sample("reader/comment/131648795.json").to_string());
-    let comment = block_on(client.get_comment(&Arg::Number(131648795.0))).unwrap();
+    let comment = block_on(client.get_comment(CommentId::from_f64(131648795.0).unwrap())).unwrap();
     assert_eq!(comment["author"]["id"], comment["user_id"]);
     assert_eq!(
         client.transport().sent()[1].url,
@@ -293,8 +309,8 @@ fn publishing_posts_the_envelope_to_the_main_host() {
         .reply(200, &real_sample("comment/response.json").to_string());
     let mut draft = NoteDraft::new(Some("Title")).unwrap();
     draft.paragraph("Body ").unwrap();
-    draft.add("bold", Some(Mark::Bold)).unwrap();
-    let response = block_on(client.publish_draft(&draft)).unwrap();
+    draft.add("bold", Style::Bold).unwrap();
+    let response = block_on(client.publish(&draft.to_publish().unwrap())).unwrap();
     assert!(response["id"].is_u64());
     let sent = &client.transport().sent()[0];
     assert_eq!(sent.method.as_str(), "POST");
@@ -302,13 +318,7 @@ fn publishing_posts_the_envelope_to_the_main_host() {
     assert_eq!(sent.header("content-type"), Some("application/json"));
     assert_eq!(sent.body.as_deref(), Some(draft.request_body().unwrap().as_str()));
     assert_eq!(
-        block_on(client.publish_note(&Arg::Str(String::new())))
-            .unwrap_err()
-            .kind,
-        ErrorKind::InvalidArgument
-    );
-    assert_eq!(
-        block_on(client.publish_note(&Arg::Number(1.0))).unwrap_err().kind,
+        block_on(client.publish_note("")).unwrap_err().kind,
         ErrorKind::InvalidArgument
     );
     assert_eq!(client.transport().sent().len(), 1);
@@ -320,7 +330,7 @@ fn note_by_id_is_the_reader_item() {
     client
         .transport()
         .reply(200, &real_sample("reader/comment/131648795.json").to_string());
-    let note = block_on(client.get_note_by_id(&Arg::Number(131648795.0))).unwrap();
+    let note = block_on(client.get_note_by_id(NoteId::from_f64(131648795.0).unwrap())).unwrap();
     assert_eq!(note["entity_key"], "c-131648795");
     assert_eq!(client.transport().sent_paths(), ["/api/v1/reader/comment/131648795"]);
 }

@@ -1,112 +1,69 @@
-//! The client: one method per operation of the interface, each building its request,
-//! sending it through the transport and decoding the answer. Independent of wasm.
-//! The methods live in one module per resource; this one holds the shared request path.
+//! The client: one method per operation of the interface, in one module per resource
+//! (each declaring its [`Operation`]s), and here the one request loop they share.
+//! Independent of wasm.
 
 mod comments;
 #[cfg(test)]
 mod method_tests;
+mod note_writes;
 mod notes;
+pub mod paging;
 mod posts;
+mod profile_reads;
 mod profiles;
-mod reads;
+mod request;
 #[cfg(test)]
 mod retry_tests;
 
-pub use notes::NotesPage;
-pub use reads::{ReadParams, NODE_DEFAULT_LIMIT};
+pub use comments::CommentsParams;
+pub use note_writes::{Attachment, Deletion, NoteToPublish, READ_BACK_RETRY_MS};
+pub use notes::{NotesParams, MAYBE_PUBLISHED};
+pub use paging::Page;
+pub use posts::{PostsParams, SearchParams};
+pub use profile_reads::{ReadParams, DEFAULT_READ_LIMIT};
 
-use crate::args::{self, Arg};
 use crate::config::Config;
 use crate::error::{snapshot_body, Error, ErrorKind, ResponseSnapshot};
 use crate::error_message;
-use crate::records::post;
-use crate::request::Endpoint;
-use crate::request::HttpRequest;
+use crate::operation::{Delivery, Operation};
 use crate::retry::{self, Failure, Verdict};
 use crate::transport::{HttpResponse, ResponseBody, SendError, Transport};
 
 /// The parsed document type of a transport.
 pub type Doc<T> = <<T as Transport>::Body as ResponseBody>::Doc;
 
-/// `PaginationParams` (interface §2.12) as `getPosts` takes them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PostsParams {
-    pub offset: Option<u64>,
-    pub limit: Option<u64>,
-    pub cursor: Option<String>,
-}
-
-impl PostsParams {
-    pub fn from_args(offset: &Arg, limit: &Arg, cursor: &Arg) -> Result<Self, Error> {
-        Ok(PostsParams {
-            offset: args::non_negative_integer("offset", offset)?,
-            limit: args::positive_integer("limit", limit)?,
-            cursor: args::optional_nonempty_string("cursor", cursor)?,
-        })
-    }
-}
-
-/// `SearchParams` (interface §2.12).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SearchParams {
-    pub query: String,
-    pub offset: Option<u64>,
-    pub limit: Option<u64>,
-    pub post_type: Option<String>,
-    pub published_after: Option<String>,
-    pub published_before: Option<String>,
-}
-
-/// The raw search arguments, as the caller gave them.
-pub struct SearchArgs<'a> {
-    pub query: &'a Arg,
-    pub offset: &'a Arg,
-    pub limit: &'a Arg,
-    pub post_type: &'a Arg,
-    pub published_after: &'a Arg,
-    pub published_before: &'a Arg,
-}
-
-impl SearchParams {
-    pub fn from_args(raw: SearchArgs<'_>) -> Result<Self, Error> {
-        Ok(SearchParams {
-            query: args::string("query", raw.query)?,
-            offset: args::non_negative_integer("offset", raw.offset)?,
-            limit: args::positive_integer("limit", raw.limit)?,
-            post_type: args::optional_one_of("type", raw.post_type, post::POST_TYPES)?,
-            published_after: args::optional_iso_date("published_after", raw.published_after)?,
-            published_before: args::optional_iso_date("published_before", raw.published_before)?,
-        })
-    }
-}
-
+/// A client of the service over one transport.
 pub struct Client<T: Transport> {
     config: Config,
     transport: T,
 }
 
 impl<T: Transport> Client<T> {
+    /// A client with a validated configuration.
     pub fn new(config: Config, transport: T) -> Self {
         Client { config, transport }
     }
 
+    /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
     }
 
+    /// The transport.
     pub fn transport(&self) -> &T {
         &self.transport
     }
 
-    /// Sends `endpoint`, retrying as the policy says (see [`crate::retry`]), turns a
-    /// failure status or an unreadable body into an error, and decodes the JSON with
-    /// `decode`. Errors carry the response and the number of attempts, never the key.
-    pub(crate) async fn fetch<R>(
+    /// Sends `operation`, retrying as its [`Delivery`] and the policy allow (see
+    /// [`crate::retry`]), turns a failure status or an unreadable body into an error,
+    /// and decodes the JSON with `decode`. Errors carry the response and the number of
+    /// attempts, never the key.
+    pub(crate) async fn send<O: Operation, R>(
         &self,
-        endpoint: Endpoint,
+        operation: &O,
         decode: impl FnOnce(Doc<T>) -> Result<R, Error>,
     ) -> Result<R, Error> {
-        let request = endpoint.build(&self.config);
+        let request = request::build(operation, &self.config);
         let request_line = error_message::request_label(request.method.as_str(), &request.url);
         let mut attempt: u32 = 0;
         let outcome = loop {
@@ -132,7 +89,7 @@ impl<T: Transport> Client<T> {
                     };
                     (
                         failure,
-                        Error::http(&request_line, snapshot(&response, self.config.api_key())),
+                        error_message::http_error(&request_line, snapshot(&response, self.config.api_key())),
                     )
                 }
                 Ok(response) => match response.body.parse_json() {
@@ -152,44 +109,48 @@ impl<T: Transport> Client<T> {
                     }
                 },
             };
-            match self.verdict(&request, attempt, failure) {
+            match self.verdict(O::DELIVERY, attempt, failure) {
                 Verdict::RetryAfter { millis } => {
                     if let Err(error) = self.transport.sleep(millis).await {
                         let message = error_message::send_failure(&request_line, error.kind, &error.message, true);
-                        break Err(self.finish(Error { message, ..error }, attempt, &request_line, None));
+                        break Err(finish(Error { message, ..error }, attempt, O::DELIVERY, None));
                     }
                 }
-                Verdict::GiveUp => break Err(self.finish(error, attempt, &request_line, Some(failure))),
+                Verdict::GiveUp => break Err(finish(error, attempt, O::DELIVERY, Some(failure))),
             }
         };
         outcome.map_err(|error| error.redact(self.config.api_key()))
     }
 
-    fn verdict(&self, request: &HttpRequest, attempt: u32, failure: Failure<'_>) -> Verdict {
+    fn verdict(&self, delivery: Delivery, attempt: u32, failure: Failure<'_>) -> Verdict {
         retry::decide(
             self.config.retry(),
-            request.method,
+            delivery,
             attempt,
             failure,
             self.transport.now_ms(),
             self.transport.jitter(),
         )
     }
+}
 
-    /// The error a call ends with: how many attempts it took, and for a POST that
-    /// may have acted, the warning that the note may exist.
-    fn finish(&self, mut error: Error, attempts: u32, request_line: &str, failure: Option<Failure<'_>>) -> Error {
-        if attempts > 1 {
-            error.attempts = Some(attempts);
-        }
-        let maybe_acted = failure.is_some_and(retry::post_may_have_acted);
-        let maybe_published = request_line.starts_with("POST") && maybe_acted;
-        if maybe_published && error.kind != ErrorKind::Aborted && error.kind != ErrorKind::Timeout {
-            error.kind = ErrorKind::MaybePublished;
-        }
-        error.message = error_message::final_message(&error.message, error.attempts, maybe_published);
-        error
+/// The error a call ends with: how many attempts it took, and for a write that may
+/// have acted, its operation's warning.
+fn finish(mut error: Error, attempts: u32, delivery: Delivery, failure: Option<Failure<'_>>) -> Error {
+    if attempts > 1 {
+        error.attempts = Some(attempts);
     }
+    let uncertain = match (delivery, failure) {
+        (Delivery::AtMostOnce(uncertain), Some(failure)) if retry::may_have_acted(failure) => Some(uncertain),
+        _ => None,
+    };
+    if let Some(uncertain) = uncertain {
+        if error.kind != ErrorKind::Aborted && error.kind != ErrorKind::Timeout {
+            error.kind = ErrorKind::OutcomeUnknown(uncertain.kind);
+        }
+    }
+    error.message = error_message::final_message(&error.message, error.attempts, uncertain.map(|u| u.advice));
+    error
 }
 
 /// The response as an error keeps it, with the key already taken out: messages quote
@@ -218,104 +179,10 @@ fn snapshot<B: ResponseBody>(response: &HttpResponse<B>, secret: &str) -> Respon
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+    use crate::client::PostsParams;
     use crate::error::ErrorKind;
-    use crate::test_support::{block_on, real_sample_text, FakeTransport};
-    use serde_json::json;
-
-    fn post_json(id: u64) -> serde_json::Value {
-        json!({"id": id, "title": "T", "slug": format!("s{id}"), "post_date": "2025-01-01T00:00:00.000Z",
-               "canonical_url": "https://pub.example.com/p/s", "type": "podcast", "audience": "only_paid",
-               "podcast_url": "https://cdn.example.com/a.mp3"})
-    }
-
-    #[test]
-    fn get_posts_sends_the_params_and_decodes() {
-        let client = FakeTransport::client(Some("pub.example.com"));
-        client
-            .transport()
-            .reply(200, &json!([post_json(1), post_json(2)]).to_string());
-        let params = PostsParams::from_args(&Arg::Number(10.0), &Arg::Number(5.0), &Arg::Missing).unwrap();
-        let posts = block_on(client.get_posts(&params)).unwrap();
-        assert_eq!(posts.as_array().unwrap().len(), 2);
-        assert_eq!(posts[0]["paywalled"], true);
-        let sent = client.transport().sent();
-        assert_eq!(sent.len(), 1);
-        assert_eq!(sent[0].url, "https://pub.example.com/api/v1/posts?offset=10&limit=5");
-        assert_eq!(sent[0].method.as_str(), "GET");
-        assert_eq!(sent[0].header("cookie"), Some("connect.sid=s%3Atest-key"));
-    }
-
-    #[test]
-    fn get_posts_without_params_has_no_query() {
-        let client = FakeTransport::client(None);
-        client.transport().reply(200, "[]");
-        block_on(client.get_posts(&PostsParams::default())).unwrap();
-        assert_eq!(client.transport().sent()[0].url, "https://substack.com/api/v1/posts");
-    }
-
-    #[test]
-    fn get_post_by_id_uses_the_fixed_path_on_the_main_host() {
-        let client = FakeTransport::client(Some("pub.example.com"));
-        client
-            .transport()
-            .reply(200, &real_sample_text("posts/by-id/167180194.json"));
-        let post = block_on(client.get_post_by_id(&Arg::Number(167180194.0))).unwrap();
-        assert_eq!(post["slug"], "week-of-june-24-2025-build-saas-without");
-        assert_eq!(
-            client.transport().sent()[0].url,
-            "https://substack.com/api/v1/posts/by-id/167180194"
-        );
-    }
-
-    #[test]
-    fn get_post_encodes_the_slug_as_one_segment() {
-        let client = FakeTransport::client(Some("pub.example.com"));
-        client.transport().reply(200, &post_json(3).to_string());
-        block_on(client.get_post(&Arg::Str("caf\u{e9}-&-more".into()))).unwrap();
-        assert_eq!(
-            client.transport().sent()[0].url,
-            "https://pub.example.com/api/v1/posts/caf%C3%A9-%26-more"
-        );
-    }
-
-    #[test]
-    fn search_sends_every_param_encoded() {
-        let client = FakeTransport::client(Some("pub.example.com"));
-        client
-            .transport()
-            .reply(200, &json!({"total": 1, "results": [post_json(1)]}).to_string());
-        let params = SearchParams::from_args(SearchArgs {
-            query: &Arg::Str("a&b c+d".into()),
-            offset: &Arg::Number(0.0),
-            limit: &Arg::Number(2.0),
-            post_type: &Arg::Str("podcast".into()),
-            published_after: &Arg::Str("2025-01-01".into()),
-            published_before: &Arg::Missing,
-        })
-        .unwrap();
-        let result = block_on(client.search_posts(&params)).unwrap();
-        assert_eq!(result["total"], 1);
-        assert_eq!(result["results"][0]["published"], true);
-        assert_eq!(
-            client.transport().sent()[0].url,
-            "https://pub.example.com/api/v1/search?query=a%26b%20c%2Bd&offset=0&limit=2&type=podcast&published_after=2025-01-01"
-        );
-    }
-
-    #[test]
-    fn bad_arguments_send_nothing() {
-        let client = FakeTransport::client(None);
-        for id in [Arg::Number(-1.0), Arg::Number(0.5), Arg::Str("1".into()), Arg::Missing] {
-            let error = block_on(client.get_post_by_id(&id)).unwrap_err();
-            assert_eq!(error.kind, ErrorKind::InvalidArgument);
-        }
-        for slug in ["a/b", "", "..", "x?y"] {
-            let error = block_on(client.get_post(&Arg::Str(slug.into()))).unwrap_err();
-            assert_eq!(error.kind, ErrorKind::InvalidArgument);
-        }
-        assert!(PostsParams::from_args(&Arg::Missing, &Arg::Number(0.0), &Arg::Missing).is_err());
-        assert!(client.transport().sent().is_empty());
-    }
+    use crate::params::{Id, PostId};
+    use crate::test_support::{block_on, FakeTransport};
 
     #[test]
     fn http_statuses_become_http_errors_with_the_response() {
@@ -326,7 +193,7 @@ mod tests {
             vec![("content-type".into(), "application/json".into())],
             r#"{"error":"Not found"}"#,
         );
-        let error = block_on(client.get_post_by_id(&Arg::Number(5.0))).unwrap_err();
+        let error = block_on(client.get_post_by_id(PostId::from_f64(5.0).unwrap())).unwrap_err();
         assert_eq!(error.kind, ErrorKind::Http);
         assert_eq!(error.status, Some(404));
         assert_eq!(

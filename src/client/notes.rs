@@ -1,31 +1,71 @@
 //! Notes: `getNotes` pages, `getNoteById`, and publishing.
 
+use super::paging::Page;
 use super::{Client, Doc};
-use crate::args::{self, Arg};
 use crate::error::Error;
-use crate::records::{note, publish};
-use crate::request::{Endpoint, Host};
+use crate::http::{Host, Method};
+use crate::note_draft::NoteDraft;
+use crate::operation::{Operation, Path, Query, UncertainOutcome};
+use crate::params::{Id, NoteId};
+use crate::records::note;
 use crate::transport::Transport;
 
-/// One page of a notes feed.
-pub struct NotesPage<D> {
-    /// `{items, originalCursorTimestamp, nextCursor}` as the service sent it.
-    pub page: D,
-    /// The cursor of the next page: `None` at the end of the feed.
-    pub next_cursor: Option<String>,
+/// `GET <main>/notes?cursor&limit`: a page of the account's notes feed.
+struct NotesFeed<'a> {
+    cursor: Option<&'a str>,
+    limit: Option<u64>,
+}
+
+impl Operation for NotesFeed<'_> {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("notes");
+    }
+    fn query(&self, query: &mut Query) {
+        query.opt("cursor", self.cursor).opt("limit", self.limit);
+    }
+}
+
+/// `GET <main>/reader/comment/<id>`: `{item}`, a note or a comment.
+pub(crate) struct ReaderComment {
+    pub(crate) id: u64,
+}
+
+impl Operation for ReaderComment {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("reader/comment").segment(self.id);
+    }
+}
+
+/// How a publish whose outcome is unknown fails.
+pub const MAYBE_PUBLISHED: UncertainOutcome = UncertainOutcome {
+    kind: "maybe-published",
+    advice: "the note may have been published and was not sent again: check the feed before publishing again",
+};
+
+/// `getNotes` parameters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NotesParams {
+    /// The `nextCursor` of the previous page.
+    pub cursor: Option<String>,
+    /// Notes wanted.
+    pub limit: Option<u64>,
 }
 
 impl<T: Transport> Client<T> {
     /// `getNotes({cursor, limit})`: `GET <main>/api/v1/notes?cursor&limit` (each when given).
-    pub async fn get_notes(&self, cursor: &Arg, limit: &Arg) -> Result<NotesPage<Doc<T>>, Error> {
-        let cursor = args::optional_nonempty_string("cursor", cursor)?;
-        let limit = args::positive_integer("limit", limit)?;
-        let endpoint = Endpoint::get(Host::Main, &["notes"])
-            .query("cursor", cursor.as_deref())
-            .query("limit", limit);
-        self.fetch(endpoint, |page| {
-            let checked = note::check_feed_page(&page, "the notes page", cursor.as_deref())?;
-            Ok(NotesPage {
+    pub async fn get_notes(&self, params: &NotesParams) -> Result<Page<Doc<T>>, Error> {
+        let cursor = params.cursor.as_deref();
+        let request = NotesFeed {
+            cursor,
+            limit: params.limit,
+        };
+        self.send(&request, |page| {
+            let checked = note::check_feed_page(&page, "the notes page", cursor)?;
+            Ok(Page {
                 page,
                 next_cursor: checked.next_cursor,
             })
@@ -34,41 +74,14 @@ impl<T: Transport> Client<T> {
     }
 
     /// `getNoteById(id)`: `GET <main>/api/v1/reader/comment/<id>`, the `item`.
-    pub async fn get_note_by_id(&self, note_id: &Arg) -> Result<Doc<T>, Error> {
-        let id = args::id("noteId", note_id)?;
-        self.fetch(
-            Endpoint::get(Host::Main, &["reader", "comment", &id.to_string()]),
-            note::decode_note_item,
-        )
-        .await
+    pub async fn get_note_by_id(&self, id: NoteId) -> Result<Doc<T>, Error> {
+        self.send(&ReaderComment { id: id.get() }, note::decode_note_item).await
     }
 
-    /// `publishNote(text)`: one paragraph of plain text.
-    pub async fn publish_note(&self, text: &Arg) -> Result<Doc<T>, Error> {
-        let text = match text {
-            Arg::Str(text) => text.as_str(),
-            other => {
-                return Err(Error::invalid_argument(format!(
-                    "publishNote(text) needs a string, got {}",
-                    args::describe(other)
-                )))
-            }
-        };
-        let draft = publish::NoteDraft::new(Some(text))
+    /// `publishNote(text)`: one paragraph of plain text, published as [`Client::publish`] does.
+    pub async fn publish_note(&self, text: &str) -> Result<Doc<T>, Error> {
+        let draft = NoteDraft::new(Some(text))
             .map_err(|_| Error::invalid_argument("publishNote(text) needs a non-empty text"))?;
-        self.publish_draft(&draft).await
-    }
-
-    /// `POST <main>/api/v1/comment/feed` with the draft's `PublishNoteRequest`.
-    pub async fn publish_draft(&self, draft: &publish::NoteDraft) -> Result<Doc<T>, Error> {
-        let body = draft.request_body()?;
-        self.fetch(
-            Endpoint::post_json(Host::Main, &["comment", "feed"], body),
-            |response| {
-                publish::check_publish_response(&response)?;
-                Ok(response)
-            },
-        )
-        .await
+        self.publish(&draft.to_publish()?).await
     }
 }

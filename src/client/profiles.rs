@@ -4,57 +4,93 @@ use std::cell::Cell;
 
 use futures_util::stream::{self, StreamExt};
 
+use super::profile_reads::ProfileFeed;
 use super::{Client, Doc};
-use crate::args::{self, Arg};
 use crate::error::{Error, ErrorKind};
 use crate::error_message;
+use crate::http::{Host, Method};
 use crate::json::{expect_array, JsonDoc};
+use crate::operation::{Operation, Path};
+use crate::params::{Id, Slug, UserId};
 use crate::records::{note, profile};
-use crate::request::{Endpoint, Host};
 use crate::transport::Transport;
+
+/// `GET <main>/user/<handle>/public_profile`.
+struct PublicProfile<'a> {
+    handle: &'a Slug,
+}
+
+impl Operation for PublicProfile<'_> {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("user").segment(self.handle).literal("public_profile");
+    }
+}
+
+/// `GET <main>/user/<id>/profile`: the public profile of a user by id.
+struct ProfileById {
+    user_id: UserId,
+}
+
+impl Operation for ProfileById {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("user").segment(self.user_id).literal("profile");
+    }
+}
+
+/// `GET <main>/feed/following`: the ids the account follows.
+struct FollowingIds;
+
+impl Operation for FollowingIds {
+    const METHOD: Method = Method::Get;
+    const HOST: Host = Host::Main;
+    fn path(&self, path: &mut Path) {
+        path.literal("feed/following");
+    }
+}
 
 impl<T: Transport> Client<T> {
     /// `getUserProfile(userId)`: `GET <main>/api/v1/reader/feed/profile/<id>`.
-    pub async fn get_user_profile(&self, user_id: &Arg) -> Result<Doc<T>, Error> {
-        let id = args::id("userId", user_id)?;
-        self.activity_feed(id).await
+    pub async fn get_user_profile(&self, user_id: UserId) -> Result<Doc<T>, Error> {
+        self.activity_feed(user_id).await
     }
 
-    async fn activity_feed(&self, user_id: u64) -> Result<Doc<T>, Error> {
-        self.fetch(
-            Endpoint::get(Host::Main, &["reader", "feed", "profile", &user_id.to_string()]),
-            |feed| {
-                note::check_feed_page(&feed, "the user profile", None)?;
-                Ok(feed)
-            },
-        )
+    async fn activity_feed(&self, user_id: UserId) -> Result<Doc<T>, Error> {
+        let request = ProfileFeed {
+            user_id,
+            types: None,
+            cursor: None,
+        };
+        self.send(&request, |feed| {
+            note::check_feed_page(&feed, "the user profile", None)?;
+            Ok(feed)
+        })
         .await
     }
 
     /// `getPublicProfile(handle)`: `GET <main>/api/v1/user/<handle>/public_profile`.
-    pub async fn get_public_profile(&self, handle: &Arg) -> Result<Doc<T>, Error> {
-        let handle = args::slug("handle", handle)?;
-        self.public_profile(&handle).await
+    pub async fn get_public_profile(&self, handle: &Slug) -> Result<Doc<T>, Error> {
+        self.public_profile(handle).await
     }
 
-    pub(crate) async fn public_profile(&self, handle: &str) -> Result<Doc<T>, Error> {
-        self.fetch(
-            Endpoint::get(Host::Main, &["user", handle, "public_profile"]),
-            |profile| {
-                profile::check_public_profile(&profile, &format!("the public profile of {handle:?}"))?;
-                Ok(profile)
-            },
-        )
+    pub(crate) async fn public_profile(&self, handle: &Slug) -> Result<Doc<T>, Error> {
+        self.send(&PublicProfile { handle }, |profile| {
+            profile::check_public_profile(&profile, &format!("the public profile of {:?}", handle.as_str()))?;
+            Ok(profile)
+        })
         .await
     }
 
     /// `getFullProfileBySlug(handle)`: the public profile, then its activity feed,
     /// merged as `{...publicProfile, userProfile}`.
-    pub async fn get_full_profile_by_slug(&self, handle: &Arg) -> Result<Doc<T>, Error> {
-        let handle = args::slug("handle", handle)?;
-        let mut public = self.public_profile(&handle).await?;
-        let id = profile::profile_id(&public)
-            .ok_or_else(|| Error::invalid_response(format!("the public profile of {handle:?} has no usable id")))?;
+    pub async fn get_full_profile_by_slug(&self, handle: &Slug) -> Result<Doc<T>, Error> {
+        let mut public = self.public_profile(handle).await?;
+        let id = profile::profile_id(&public).ok_or_else(|| {
+            Error::invalid_response(format!("the public profile of {:?} has no usable id", handle.as_str()))
+        })?;
         public.set("userProfile", self.activity_feed(id).await?);
         Ok(public)
     }
@@ -62,14 +98,13 @@ impl<T: Transport> Client<T> {
     /// `getFullProfileById(userId)`: the activity feed, the handle found in it, the
     /// public profile. A user the feed does not name (no activity) is read from
     /// `GET <main>/api/v1/user/<id>/profile` instead, so every user has a result.
-    pub async fn get_full_profile_by_id(&self, user_id: &Arg) -> Result<Doc<T>, Error> {
-        let id = args::id("userId", user_id)?;
-        self.full_profile_by_id(id).await
+    pub async fn get_full_profile_by_id(&self, user_id: UserId) -> Result<Doc<T>, Error> {
+        self.full_profile_by_id(user_id).await
     }
 
-    async fn full_profile_by_id(&self, id: u64) -> Result<Doc<T>, Error> {
+    async fn full_profile_by_id(&self, id: UserId) -> Result<Doc<T>, Error> {
         let feed = self.activity_feed(id).await?;
-        let by_handle = match profile::handle_in_feed(&feed, id) {
+        let by_handle = match profile::handle_in_feed(&feed, id).map(Slug::from_service) {
             Some(handle) => match self.public_profile(&handle).await {
                 Ok(profile) => Some(profile),
                 // A renamed handle answers 404: the id still finds the user.
@@ -81,13 +116,10 @@ impl<T: Transport> Client<T> {
         let mut full = match by_handle {
             Some(profile) => profile,
             None => {
-                self.fetch(
-                    Endpoint::get(Host::Main, &["user", &id.to_string(), "profile"]),
-                    |profile| {
-                        profile::check_public_profile(&profile, &format!("the profile of user {id}"))?;
-                        Ok(profile)
-                    },
-                )
+                self.send(&ProfileById { user_id: id }, |profile| {
+                    profile::check_public_profile(&profile, &format!("the profile of user {id}"))?;
+                    Ok(profile)
+                })
                 .await?
             }
         };
@@ -97,13 +129,13 @@ impl<T: Transport> Client<T> {
 
     /// `getFollowingIds()`: `GET <main>/api/v1/feed/following`, the ids as sent (the
     /// service lists the caller's own id too, first).
-    pub async fn get_following_ids(&self) -> Result<Vec<u64>, Error> {
-        self.fetch(Endpoint::get(Host::Main, &["feed", "following"]), |ids| {
+    pub async fn get_following_ids(&self) -> Result<Vec<UserId>, Error> {
+        self.send(&FollowingIds, |ids| {
             let len = expect_array(&ids, "the following list")?;
             (0..len)
                 .map(|index| {
                     let value = ids.with_item(index, |id| id.as_f64()).flatten();
-                    value.and_then(|n| args::id("id", &Arg::Number(n)).ok()).ok_or_else(|| {
+                    value.and_then(UserId::from_f64).ok_or_else(|| {
                         Error::invalid_response(format!("the following list: item [{index}] is not a user id"))
                     })
                 })
@@ -121,7 +153,7 @@ impl<T: Transport> Client<T> {
         let total = ids.len();
         let done = Cell::new(0usize);
         progress(0, total);
-        let results: Vec<(u64, Result<Doc<T>, Error>)> = stream::iter(ids)
+        let results: Vec<(UserId, Result<Doc<T>, Error>)> = stream::iter(ids)
             .map(|id| {
                 let done = &done;
                 async move {

@@ -1,10 +1,10 @@
 //! Native tests of the request loop: what is retried, how long it waits, what a
 //! call ends with, and that publishing is never sent twice where it may have acted.
 
-use crate::args::Arg;
 use crate::client::PostsParams;
 use crate::error::{Error, ErrorKind};
-use crate::records::publish::NoteDraft;
+use crate::note_draft::NoteDraft;
+use crate::params::{Id, PostId};
 use crate::test_support::{block_on, real_sample_text, FakeTransport};
 
 fn reply_with_retry_after(client: &crate::Client<FakeTransport>, status: u16, retry_after: &str) {
@@ -85,7 +85,9 @@ fn client_errors_and_timeouts_are_not_retried() {
     let client = FakeTransport::client(None);
     client.transport().reply(404, "");
     assert_eq!(
-        block_on(client.get_post_by_id(&Arg::Number(1.0))).unwrap_err().status,
+        block_on(client.get_post_by_id(PostId::from_f64(1.0).unwrap()))
+            .unwrap_err()
+            .status,
         Some(404)
     );
     client
@@ -98,6 +100,8 @@ fn client_errors_and_timeouts_are_not_retried() {
     assert_eq!(client.transport().sent().len(), 2);
     assert!(client.transport().sleeps().is_empty());
 }
+
+const EMPTY_NOTES_PAGE: &str = r#"{"items":[],"originalCursorTimestamp":"2023-11-14T22:13:20.000Z","nextCursor":null}"#;
 
 fn draft() -> NoteDraft {
     NoteDraft::new(Some("hello")).unwrap()
@@ -112,7 +116,7 @@ fn publishing_is_retried_only_where_the_service_certainly_did_not_act() {
     client
         .transport()
         .reply(200, &real_sample_text("comment/response.json"));
-    block_on(client.publish_draft(&draft())).unwrap();
+    block_on(client.publish(&draft().to_publish().unwrap())).unwrap();
     assert_eq!(client.transport().sent().len(), 4);
     assert!(client
         .transport()
@@ -133,18 +137,32 @@ fn publishing_that_may_have_acted_is_never_sent_twice() {
     for (index, fail) in failures.iter().enumerate() {
         let client = FakeTransport::client(None);
         fail(client.transport());
-        let error = block_on(client.publish_draft(&draft())).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::MaybePublished, "case {index}: {}", error.message);
+        // The read-back finds nothing, twice.
+        client.transport().reply(200, EMPTY_NOTES_PAGE);
+        client.transport().reply(200, EMPTY_NOTES_PAGE);
+        let error = block_on(client.publish(&draft().to_publish().unwrap())).unwrap_err();
+        assert_eq!(
+            error.kind,
+            ErrorKind::OutcomeUnknown("maybe-published"),
+            "case {index}: {}",
+            error.message
+        );
         assert!(
             error.message.contains("the note may have been published"),
             "{}",
             error.message
         );
-        assert_eq!(client.transport().sent().len(), 1, "case {index}");
+        let posts = client
+            .transport()
+            .sent()
+            .iter()
+            .filter(|r| r.method.as_str() == "POST")
+            .count();
+        assert_eq!(posts, 1, "case {index}");
     }
     let client = FakeTransport::client(None);
     client.transport().reply(400, r#"{"error":"Invalid value"}"#);
-    let error = block_on(client.publish_draft(&draft())).unwrap_err();
+    let error = block_on(client.publish(&draft().to_publish().unwrap())).unwrap_err();
     assert_eq!(error.kind, ErrorKind::Http, "a 400 certainly did not publish");
     assert!(!error.message.contains("may have been published"));
 }

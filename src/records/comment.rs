@@ -3,27 +3,44 @@
 //! are added beside them.
 
 use crate::error::Error;
-use crate::json::{check_fields, expect_array, id_for_label, Field, FieldType, JsonDoc, JsonKind};
+use crate::json::{expect_array, JsonDoc, JsonKind};
+use crate::record;
+use crate::schema::{check, Label};
 
-/// What a comment of `post/{id}/comments` or `reader/comment/{id}` must carry.
-pub const SERVICE_COMMENT_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("body", FieldType::String),
-    Field::required("date", FieldType::String),
-    Field::required("user_id", FieldType::Integer),
-    Field::required("name", FieldType::String),
-    // A note's comment has no post: null, which the interface's number cannot hold.
-    Field::optional("post_id", FieldType::Integer),
-    Field::optional("author_is_admin", FieldType::Bool),
-];
+record! {
+    /// The author of a comment.
+    pub PublisherCommentAuthor () {
+        derived "id": Integer,
+        derived "name": String,
+        /// Present when the service says.
+        derived_optional "is_admin": Bool,
+    }
+}
+
+record! {
+    /// A comment (interface §2.4), with the service's own fields (`date`, `post_id`, `user_id`, `name`, `handle`, …) beside the interface's.
+    pub PublisherComment (open) label Label::Id, {
+        required "id": Integer,
+        required "body": String,
+        /// ISO date the service gives.
+        required "date": String,
+        required "user_id": Integer,
+        /// The author's name.
+        required "name": String,
+        /// A note's comment has no post: null, which the interface's number cannot hold.
+        optional "post_id": Integer,
+        optional "author_is_admin": Bool,
+        /// ISO date (the service's `date`).
+        derived "created_at": String,
+        /// The post commented on (the service's `post_id`); null for a note, which belongs to no post.
+        derived_nullable "parent_post_id": Integer,
+        derived "author": Record<PublisherCommentAuthor>,
+    }
+}
 
 /// Checks a service comment and adds `created_at`, `parent_post_id` and `author`.
 pub fn decode_comment<D: JsonDoc>(comment: &mut D, label: &dyn Fn() -> String) -> Result<(), Error> {
-    let with_id = || match id_for_label(comment) {
-        Some(id) => format!("{} (id {id})", label()),
-        None => label(),
-    };
-    check_fields(comment, SERVICE_COMMENT_FIELDS, &with_id)?;
+    check(comment, &PublisherComment, label)?;
     let member = |comment: &D, key: &str| comment.with_field(key, D::clone).unwrap_or_else(D::null);
     let created_at = member(comment, "date");
     let parent_post_id = member(comment, "post_id");

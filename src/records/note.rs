@@ -2,75 +2,66 @@
 //! the service's feed items unchanged (http-contract §6.4), checked.
 
 use crate::error::Error;
-use crate::json::{check_fields, expect_array, Field, FieldType, JsonDoc, JsonKind};
+use crate::json::{expect_array, JsonDoc, JsonKind};
+use crate::record;
+use crate::schema::{check, check_shallow, Label};
 
-const ITEM_FIELDS: &[Field] = &[
-    Field::required("entity_key", FieldType::String),
-    Field::required("type", FieldType::String),
-    Field::required("context", FieldType::Object),
-    Field::optional("comment", FieldType::Object),
-];
+record! {
+    /// A user named in a feed item's context.
+    pub PublisherContextUser (open) {
+        required "id": Integer,
+        required "name": String,
+        required "handle": String,
+        /// Accounts without a picture have none.
+        optional "photo_url": String,
+        optional "bio": String,
+    }
+}
 
-const CONTEXT_FIELDS: &[Field] = &[
-    Field::required("type", FieldType::String),
-    Field::required("timestamp", FieldType::String),
-    Field::required("users", FieldType::Array),
-];
+record! {
+    /// The context of a feed item.
+    pub PublisherNoteContext (open) {
+        required "type": String,
+        required "timestamp": String,
+        required "users": List<PublisherContextUser>,
+    }
+}
 
-const CONTEXT_USER_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("name", FieldType::String),
-    Field::required("handle", FieldType::String),
-    // Accounts without a picture have none.
-    Field::optional("photo_url", FieldType::String),
-    Field::optional("bio", FieldType::String),
-];
+record! {
+    /// The comment of a note.
+    pub PublisherNoteComment (open) {
+        required "id": Integer,
+        required "body": String,
+        optional "body_json": Object,
+        required "user_id": Integer,
+        required "type": String,
+        required "date": String,
+    }
+}
 
-const COMMENT_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("body", FieldType::String),
-    Field::optional("body_json", FieldType::Object),
-    Field::required("user_id", FieldType::Integer),
-    Field::required("type", FieldType::String),
-    Field::required("date", FieldType::String),
-];
+record! {
+    /// A note, or another feed item (interface §2.6): the service's item unchanged. Restacks have no `comment`.
+    pub PublisherNote (open) label Label::Key("entity_key"), {
+        required "entity_key": String,
+        required "type": String,
+        required "context": Record<PublisherNoteContext>,
+        optional "comment": Record<PublisherNoteComment>,
+    }
+}
+
+record! {
+    /// A user's activity feed (interface §2.8), and every page of a feed.
+    pub PublisherUserProfile (open) {
+        required "items": List<PublisherNote>,
+        required "originalCursorTimestamp": String,
+        /// null (or absent, or empty) at the end of the feed.
+        optional "nextCursor": String,
+    }
+}
 
 /// Checks one feed item (a note, a restack, a post).
 pub fn check_item<D: JsonDoc>(item: &D, label: &dyn Fn() -> String) -> Result<(), Error> {
-    let with_key = || match crate::json::string_field(item, "entity_key") {
-        Some(key) => format!("{} ({key})", label()),
-        None => label(),
-    };
-    check_fields(item, ITEM_FIELDS, &with_key)?;
-    item.with_field("context", |context| -> Result<(), Error> {
-        check_fields(context, CONTEXT_FIELDS, &|| format!("{}.context", with_key()))?;
-        let users = context
-            .with_field("users", |list| list.array_len())
-            .flatten()
-            .unwrap_or(0);
-        for index in 0..users {
-            context
-                .with_field("users", |list| {
-                    list.with_item(index, |user| {
-                        check_fields(user, CONTEXT_USER_FIELDS, &|| {
-                            format!("{}.context.users[{index}]", with_key())
-                        })
-                    })
-                })
-                .flatten()
-                .unwrap_or(Ok(()))?;
-        }
-        Ok(())
-    })
-    .unwrap_or(Ok(()))?;
-    item.with_field("comment", |comment| {
-        if comment.kind() == JsonKind::Object {
-            check_fields(comment, COMMENT_FIELDS, &|| format!("{}.comment", with_key()))
-        } else {
-            Ok(())
-        }
-    })
-    .unwrap_or(Ok(()))
+    check(item, &PublisherNote, label)
 }
 
 /// True when the item is a note of its own (it has a comment), not a restack.
@@ -82,6 +73,7 @@ pub fn is_note<D: JsonDoc>(item: &D) -> bool {
 /// A checked page `{items, originalCursorTimestamp, nextCursor}`.
 #[derive(Debug)]
 pub struct FeedPage {
+    /// How many items the page holds.
     pub item_count: usize,
     /// The cursor of the next page; `None` at the end. A cursor equal to the one just
     /// sent also ends the feed, so a service that repeats itself cannot loop a walk.
@@ -90,16 +82,7 @@ pub struct FeedPage {
 
 /// Checks a feed page in place (notes, reader feed, profile activity).
 pub fn check_feed_page<D: JsonDoc>(page: &D, what: &str, sent_cursor: Option<&str>) -> Result<FeedPage, Error> {
-    check_fields(
-        page,
-        &[
-            Field::required("items", FieldType::Array),
-            Field::required("originalCursorTimestamp", FieldType::String),
-            // Null (or absent, or empty) at the end of the feed.
-            Field::optional("nextCursor", FieldType::String),
-        ],
-        &|| what.to_string(),
-    )?;
+    check_shallow(page, &PublisherUserProfile, &|| what.to_string())?;
     let item_count = page
         .with_field("items", |items| -> Result<usize, Error> {
             let len = expect_array(items, "`items`")?;

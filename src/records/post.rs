@@ -1,24 +1,57 @@
 //! `PublisherPost` (interface §2.2), mapped as http-contract §6.1 says.
 
 use crate::error::Error;
-use crate::json::{check_fields, expect_array, expect_object, id_for_label, Field, FieldType, JsonDoc};
+use crate::json::{expect_array, expect_object, JsonDoc};
+use crate::schema::{check, check_shallow, Label};
+use crate::{one_of, record};
 
-pub const POST_TYPES: &[&str] = &["newsletter", "podcast", "thread"];
+one_of! {
+    /// The post types (interface §2.2).
+    pub POST_TYPES, PostType = "newsletter" | "podcast" | "thread"
+}
 
-/// The fields of §2.2 the service sends. `published` and `paywalled` are derived.
-pub const POST_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("title", FieldType::String),
-    Field::optional("subtitle", FieldType::String),
-    Field::required("slug", FieldType::String),
-    Field::required("post_date", FieldType::String),
-    Field::optional("description", FieldType::String),
-    Field::optional("audience", FieldType::String),
-    Field::required("canonical_url", FieldType::String),
-    Field::optional("cover_image", FieldType::String),
-    Field::optional("podcast_url", FieldType::String),
-    Field::required("type", FieldType::OneOf(POST_TYPES)),
-];
+record! {
+    /// A post (interface §2.2). Every field the service sends beyond these passes through untouched.
+    pub PublisherPost (open) label Label::Id, {
+        required "id": Integer,
+        required "title": String,
+        optional "subtitle": String,
+        required "slug": String,
+        /// ISO 8601 date of publication.
+        required "post_date": String,
+        optional "description": String,
+        optional "audience": String as "PostAudience",
+        /// Full URL of the post.
+        required "canonical_url": String,
+        optional "cover_image": String,
+        optional "podcast_url": String,
+        required "type": OneOf<POST_TYPES> as "PostType",
+        /// Derived: the service's `is_published`, or true for listed posts, which carry none.
+        derived "published": Bool,
+        /// Derived from `audience`: true for `only_paid` and `founding`.
+        derived "paywalled": Bool,
+    }
+}
+
+record! {
+    /// Search result (interface §2.3).
+    pub PublisherSearchResult (open) {
+        /// Total posts matching the criteria.
+        required "total": Integer,
+        /// The current page only.
+        required "results": List<PublisherPost>,
+        /// Set when the service had no search and the archive search answered instead: it reports no total, so `total` counts only the posts up to this page.
+        derived_optional "totalIsLowerBound": Bool,
+    }
+}
+
+record! {
+    /// A page of a user's posts (`profile/posts`); its items are checked as posts one by one.
+    pub ProfilePostsPage () {
+        required "posts": Array,
+        optional "nextCursor": String,
+    }
+}
 
 /// Audiences that need a paid subscription. `only_free` (free subscribers) is not a
 /// paywall: the post costs nothing to read once signed up.
@@ -26,11 +59,7 @@ const PAID_AUDIENCES: &[&str] = &["only_paid", "founding"];
 
 /// Checks one post and adds `published` and `paywalled`.
 pub fn decode_post<D: JsonDoc>(post: &mut D, label: &dyn Fn() -> String) -> Result<(), Error> {
-    let with_id = || match id_for_label(post) {
-        Some(id) => format!("{} (id {id})", label()),
-        None => label(),
-    };
-    check_fields(post, POST_FIELDS, &with_id)?;
+    check(post, &PublisherPost, label)?;
     // List items carry no `is_published`; a public listing holds only published posts.
     let published = post
         .with_field("is_published", |v| v.as_bool())
@@ -68,14 +97,7 @@ pub fn decode_post_by_id<D: JsonDoc>(mut response: D) -> Result<D, Error> {
 
 /// `{total, results}` of `GET /search`.
 pub fn decode_search_result<D: JsonDoc>(response: &mut D) -> Result<(), Error> {
-    check_fields(
-        response,
-        &[
-            Field::required("total", FieldType::Integer),
-            Field::required("results", FieldType::Array),
-        ],
-        &|| "the search result".to_string(),
-    )?;
+    check_shallow(response, &PublisherSearchResult, &|| "the search result".to_string())?;
     response
         .with_field_mut("results", |results| decode_post_list(results, "the search results"))
         .unwrap_or(Ok(()))

@@ -2,83 +2,77 @@
 //! the service objects unchanged (http-contract §6.5), checked.
 
 use crate::error::Error;
-use crate::json::{check_fields, Field, FieldType, JsonDoc};
+use crate::json::JsonDoc;
+use crate::params::{Id, UserId};
+use crate::record;
+use crate::records::note::PublisherUserProfile;
+use crate::schema::check;
 
-const PUBLIC_PROFILE_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("name", FieldType::String),
-    Field::required("handle", FieldType::String),
-    Field::optional("photo_url", FieldType::String),
-    Field::optional("bio", FieldType::String),
-    Field::required("subscriberCount", FieldType::String),
-    Field::required("subscriberCountNumber", FieldType::Number),
-    Field::optional("subscriberCountString", FieldType::String),
-    Field::optional("primaryPublication", FieldType::Object),
-    Field::required("publicationUsers", FieldType::Array),
-];
+record! {
+    /// A publication as profiles name it.
+    pub PublisherPublication (open) {
+        required "id": Integer,
+        required "name": String,
+        required "subdomain": String,
+        optional "logo_url": String,
+    }
+}
 
-const PUBLICATION_USER_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("role", FieldType::String),
-    Field::required("publication", FieldType::Object),
-];
+record! {
+    /// A user's role in a publication.
+    pub PublisherPublicationUser (open) {
+        required "id": Integer,
+        required "role": String,
+        required "publication": Record<PublisherPublication>,
+    }
+}
 
-const PUBLICATION_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("name", FieldType::String),
-    Field::required("subdomain", FieldType::String),
-    Field::optional("logo_url", FieldType::String),
-];
+record! {
+    /// The publication a profile names first.
+    pub PublisherPrimaryPublication (open) {
+        required "id": Integer,
+        required "name": String,
+    }
+}
 
-const PRIMARY_PUBLICATION_FIELDS: &[Field] = &[
-    Field::required("id", FieldType::Integer),
-    Field::required("name", FieldType::String),
-];
+record! {
+    /// A public profile (interface §2.9).
+    pub PublisherPublicProfile (open) nest ": ", {
+        required "id": Integer,
+        required "name": String,
+        required "handle": String,
+        optional "photo_url": String,
+        optional "bio": String,
+        /// e.g. "88".
+        required "subscriberCount": String,
+        required "subscriberCountNumber": Number,
+        /// e.g. "88 subscribers".
+        optional "subscriberCountString": String,
+        optional "primaryPublication": Record<PublisherPrimaryPublication>,
+        required "publicationUsers": List<PublisherPublicationUser>,
+    }
+}
+
+record! {
+    /// A public profile with the user's activity feed (interface §2.10).
+    pub PublisherFullProfile () extends PublisherPublicProfile {
+        derived "userProfile": Record<PublisherUserProfile>,
+    }
+}
 
 /// Checks a public profile (`user/{handle}/public_profile`, or `user/{id}/profile`).
 pub fn check_public_profile<D: JsonDoc>(profile: &D, label: &str) -> Result<(), Error> {
-    check_fields(profile, PUBLIC_PROFILE_FIELDS, &|| label.to_string())?;
-    let count = profile
-        .with_field("publicationUsers", |list| list.array_len())
-        .flatten()
-        .unwrap_or(0);
-    for index in 0..count {
-        profile
-            .with_field("publicationUsers", |list| {
-                list.with_item(index, |membership| -> Result<(), Error> {
-                    let what = || format!("{label}: publicationUsers[{index}]");
-                    check_fields(membership, PUBLICATION_USER_FIELDS, &what)?;
-                    membership
-                        .with_field("publication", |publication| {
-                            check_fields(publication, PUBLICATION_FIELDS, &|| format!("{}.publication", what()))
-                        })
-                        .unwrap_or(Ok(()))
-                })
-            })
-            .flatten()
-            .unwrap_or(Ok(()))?;
-    }
-    profile
-        .with_field("primaryPublication", |publication| {
-            if publication.kind() == crate::json::JsonKind::Object {
-                check_fields(publication, PRIMARY_PUBLICATION_FIELDS, &|| {
-                    format!("{label}: primaryPublication")
-                })
-            } else {
-                Ok(())
-            }
-        })
-        .unwrap_or(Ok(()))
+    check(profile, &PublisherPublicProfile, &|| label.to_string())
 }
 
 /// The id of a checked profile.
-pub fn profile_id<D: JsonDoc>(profile: &D) -> Option<u64> {
-    crate::json::number_field(profile, "id").and_then(|n| crate::args::id("id", &crate::args::Arg::Number(n)).ok())
+pub fn profile_id<D: JsonDoc>(profile: &D) -> Option<UserId> {
+    crate::json::number_field(profile, "id").and_then(UserId::from_f64)
 }
 
 /// Scans a checked activity feed for a user's handle: `context.users[]` entries whose
 /// id is `user_id`.
-pub fn handle_in_feed<D: JsonDoc>(feed: &D, user_id: u64) -> Option<String> {
+pub fn handle_in_feed<D: JsonDoc>(feed: &D, user_id: UserId) -> Option<String> {
     let count = feed
         .with_field("items", |items| items.array_len())
         .flatten()
@@ -94,7 +88,7 @@ pub fn handle_in_feed<D: JsonDoc>(feed: &D, user_id: u64) -> Option<String> {
                                 .with_item(u, |user| {
                                     let id = crate::json::number_field(user, "id");
                                     #[allow(clippy::cast_precision_loss)]
-                                    let matches = id == Some(user_id as f64);
+                                    let matches = id == Some(user_id.get() as f64);
                                     if matches {
                                         crate::json::string_field(user, "handle")
                                     } else {
@@ -126,7 +120,7 @@ mod tests {
     fn the_real_public_profiles_check() {
         let public = real_sample("user/jakubslys/public_profile.json");
         check_public_profile(&public, "public profile").unwrap();
-        assert_eq!(profile_id(&public), Some(254824415));
+        assert_eq!(profile_id(&public).map(Id::get), Some(254824415));
         check_public_profile(&real_sample("user/282291554/profile.json"), "profile by id").unwrap();
     }
 
@@ -134,12 +128,12 @@ mod tests {
     fn the_handle_is_found_in_the_real_activity_feed() {
         let feed = real_sample("reader/feed/profile/282291554.json");
         check_feed_page(&feed, "feed", None).unwrap();
-        let handle = handle_in_feed(&feed, 282291554).unwrap();
+        let handle = handle_in_feed(&feed, UserId::from_f64(282291554.0).unwrap()).unwrap();
         assert_eq!(
             handle,
             feed["items"][0]["context"]["users"][0]["handle"].as_str().unwrap()
         );
-        assert_eq!(handle_in_feed(&feed, 1), None);
+        assert_eq!(handle_in_feed(&feed, UserId::from_f64(1.0).unwrap()), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::args::Arg;
+use super::args::{config_number, config_positive, Arg};
 use crate::config::{AuthMode, ConfigInput, RetryInput};
 use crate::error::Error;
 
@@ -137,18 +137,18 @@ pub fn config_input(
         RetryInput::Off
     } else if retry.is_object() {
         RetryInput::Custom {
-            retries: arg_member(&retry, "retries"),
-            base_delay_ms: arg_member(&retry, "baseDelayMs"),
-            max_delay_ms: arg_member(&retry, "maxDelayMs"),
-            max_retry_after_ms: arg_member(&retry, "maxRetryAfterMs"),
+            retries: config_number("retry.retries", &arg_member(&retry, "retries"))?,
+            base_delay_ms: config_number("retry.baseDelayMs", &arg_member(&retry, "baseDelayMs"))?,
+            max_delay_ms: config_number("retry.maxDelayMs", &arg_member(&retry, "maxDelayMs"))?,
+            max_retry_after_ms: config_number("retry.maxRetryAfterMs", &arg_member(&retry, "maxRetryAfterMs"))?,
         }
     } else {
         return Err(Error::config("retry must be false or an object such as { retries: 3 }"));
     };
     Ok(ConfigInput {
         retry,
-        timeout_ms: arg_member(config, "timeoutMs"),
-        concurrency: arg_member(config, "concurrency"),
+        timeout_ms: config_number("timeoutMs", &arg_member(config, "timeoutMs"))?,
+        concurrency: config_positive("concurrency", &arg_member(config, "concurrency"))?,
         api_key: optional_string(config, "apiKey")?,
         hostname: optional_string(config, "hostname")?,
         api_version: optional_string(config, "apiVersion")?,

@@ -27,7 +27,7 @@ pub fn to_js(error: Error) -> JsValue {
 pub fn to_js_with_cause(error: Error, cause: Option<JsValue>) -> JsValue {
     let response = error
         .response
-        .as_ref()
+        .as_deref()
         .map(response_object)
         .unwrap_or(JsValue::UNDEFINED);
     let cause = cause.unwrap_or(JsValue::UNDEFINED);

@@ -11,7 +11,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use super::js_doc::JsBody;
 use crate::error::{Error, ErrorKind};
-use crate::request::HttpRequest;
+use crate::http::HttpRequest;
 use crate::transport::{HttpResponse, SendError, Transport};
 
 #[wasm_bindgen(module = "/pkg-template/fetch-deadline.js")]

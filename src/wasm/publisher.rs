@@ -1,28 +1,33 @@
-//! The `Publisher` class. Each method reads its JS arguments, calls the core client
-//! and settles a promise with the record or a `PublisherError`.
+//! The `Publisher` class, the one class the package exports from wasm. Each method
+//! reads its JS arguments, calls the core client and settles a promise with the record
+//! or a `PublisherError` (see [`super::call`]).
 
-use std::future::Future;
 use std::rc::Rc;
 
 use js_sys::{Array, Function, Promise};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortSignal;
 
+use super::call::{abort_signal, call, rejected};
+use super::note_builder;
+
+use super::args::{self, SearchArgs};
 use super::convert::{arg, arg_member, config_input, fetch_function, member, options_object};
-use super::error::{to_js, to_js_with_cause};
+use super::error::to_js;
 use super::fetch::{script_may_set_cookie, FetchTransport};
+use super::note_writes::BuilderDraft;
 use super::types::{
     CallOptionsArg, CommentParamsArg, FollowingOptionsArg, NoteReadParamsArg, NotesParamsArg, PaginationParamsArg,
-    ProfileReadParamsArg, PublisherConfigArg, SearchParamsArg, TextArg,
+    ProfileReadParamsArg, PublishNoteOptionsArg, PublisherConfigArg, SearchParamsArg, TextArg,
 };
-use crate::args::Arg;
-use crate::client::{Client, PostsParams, ReadParams, SearchArgs, SearchParams};
+use crate::client::Client;
 use crate::config::{AuthMode, Config};
-use crate::error::{Error, ErrorKind};
-use crate::records::publish::{Mark, NoteDraft as CoreDraft};
+use crate::error::Error;
+use crate::params::{CommentId, Id, NoteId, PostId, UserId};
 
+/// A client of the Publisher service: one method per operation, each returning a promise
+/// that rejects with a `PublisherError`.
 #[wasm_bindgen]
 pub struct Publisher {
     config: Rc<Config>,
@@ -36,7 +41,22 @@ pub struct Publisher {
 }
 
 impl Publisher {
-    fn share(&self) -> Publisher {
+    /// How this client sends the session, with the runtime's default settled.
+    pub(super) fn auth(&self) -> AuthMode {
+        if self.auth_by_runtime && !script_may_set_cookie() {
+            AuthMode::BrowserCredentials
+        } else {
+            self.config.auth()
+        }
+    }
+
+    /// Publishes `draft` with the call options `options`.
+    pub(super) fn publish_draft(&self, draft: BuilderDraft, options: JsValue) -> Promise {
+        call!(self, Some(options), |client| draft.publish(&client).await)
+    }
+
+    /// Another handle on the same client (for the pages and builders it creates).
+    pub(super) fn share(&self) -> Publisher {
         Publisher {
             config: self.config.clone(),
             signal: self.signal.clone(),
@@ -48,15 +68,13 @@ impl Publisher {
     /// The configuration of a call, with the runtime's default `auth` settled.
     fn effective_config(&self) -> Config {
         let mut config = Config::clone(&self.config);
-        if self.auth_by_runtime && !script_may_set_cookie() {
-            config.set_auth(AuthMode::BrowserCredentials);
-        }
+        config.set_auth(self.auth());
         config
     }
 
     /// A client for one call: the shared configuration, and a transport that obeys the
     /// client's signal and the call's own (`options.signal`).
-    fn call(&self, options: &JsValue) -> Result<(Client<FetchTransport>, Array), Error> {
+    pub(super) fn call(&self, options: &JsValue) -> Result<(Client<FetchTransport>, Array), Error> {
         let signals = Array::new();
         if let Some(signal) = &self.signal {
             signals.push(signal);
@@ -72,27 +90,6 @@ impl Publisher {
     }
 }
 
-/// An optional AbortSignal argument.
-pub fn abort_signal(value: &JsValue, name: &str) -> Result<Option<AbortSignal>, Error> {
-    if value.is_undefined() || value.is_null() {
-        Ok(None)
-    } else {
-        value
-            .dyn_ref::<AbortSignal>()
-            .cloned()
-            .map(Some)
-            .ok_or_else(|| Error::invalid_argument(format!("{name} must be an AbortSignal")))
-    }
-}
-
-#[wasm_bindgen(module = "/pkg-template/note-builder.js")]
-extern "C" {
-    #[wasm_bindgen(js_name = NoteBuilder)]
-    type JsNoteBuilder;
-    #[wasm_bindgen(constructor, js_class = NoteBuilder, catch)]
-    fn new(client: Publisher, text: &JsValue) -> Result<JsNoteBuilder, JsValue>;
-}
-
 #[wasm_bindgen(module = "/pkg-template/notes-page.js")]
 extern "C" {
     #[wasm_bindgen(js_name = PublisherNotes)]
@@ -101,99 +98,9 @@ extern "C" {
     fn new(client: Publisher, page: &JsValue, has_more: bool, limit: &JsValue, options: &JsValue) -> JsNotesPage;
 }
 
-/// The draft behind a `NoteBuilder` (the JS class forwards to it).
-#[wasm_bindgen(skip_typescript)]
-pub struct NoteDraft {
-    draft: CoreDraft,
-}
-
-fn text_arg(method: &str, text: &JsValue) -> Result<String, Error> {
-    match arg(text) {
-        Arg::Str(text) => Ok(text),
-        other => Err(Error::invalid_argument(format!(
-            "{method}(text) needs a string, got {}",
-            crate::args::describe(&other)
-        ))),
-    }
-}
-
-#[wasm_bindgen]
-impl NoteDraft {
-    pub fn paragraph(&mut self, text: JsValue) -> Result<(), JsValue> {
-        let text = text_arg("note", &text).map_err(to_js)?;
-        self.draft.paragraph(&text).map_err(to_js)
-    }
-    pub fn bold(&mut self, text: JsValue) -> Result<(), JsValue> {
-        let text = text_arg("bold", &text).map_err(to_js)?;
-        self.draft.add(&text, Some(Mark::Bold)).map_err(to_js)
-    }
-    pub fn italic(&mut self, text: JsValue) -> Result<(), JsValue> {
-        let text = text_arg("italic", &text).map_err(to_js)?;
-        self.draft.add(&text, Some(Mark::Italic)).map_err(to_js)
-    }
-    pub fn simple(&mut self, text: JsValue) -> Result<(), JsValue> {
-        let text = text_arg("simple", &text).map_err(to_js)?;
-        self.draft.add(&text, None).map_err(to_js)
-    }
-}
-
-fn read_params(params: &Option<JsValue>) -> Result<ReadParams, Error> {
+fn read_params(params: &Option<JsValue>) -> Result<crate::client::ReadParams, Error> {
     let params = options_object(params, "params")?;
-    ReadParams::from_args(&arg_member(&params, "limit"), &arg_member(&params, "offset"))
-}
-
-/// Runs a core call as a promise. Argument errors reject too, so a caller handles
-/// every failure in one place. An abort keeps the signal's reason as `cause`.
-fn promise<F>(signals: Array, work: F) -> Promise
-where
-    F: Future<Output = Result<JsValue, Error>> + 'static,
-{
-    future_to_promise(async move {
-        work.await.map_err(|error| {
-            let cause = if error.kind == ErrorKind::Aborted {
-                signals
-                    .iter()
-                    .filter_map(|s| s.dyn_into::<AbortSignal>().ok())
-                    .find(AbortSignal::aborted)
-                    .map(|signal| signal.reason())
-            } else {
-                None
-            };
-            to_js_with_cause(error, cause)
-        })
-    })
-}
-
-/// A 401 under the browser's own cookies says why no apiKey was sent and what to do.
-fn explain_unauthorized(mut error: Error, auth: AuthMode) -> Error {
-    if auth == AuthMode::BrowserCredentials && error.status == Some(401) {
-        error.message.push_str(
-            " (auth is 'browser': this runtime forbids scripts to set the Cookie header, so apiKey is not sent and the browser's own cookies for the service are; sign in to the service in this browser, or call from where a script may set Cookie, such as Node, Deno, Bun or a Worker, where auth 'cookie' is the default)",
-        );
-    }
-    error
-}
-
-/// A call whose options are invalid: rejects without sending anything.
-fn rejected(error: Error) -> Promise {
-    Promise::reject(&to_js(error))
-}
-
-/// Reads `options`, then runs `work` with the call's client.
-macro_rules! call {
-    ($self:ident, $options:expr, |$client:ident| $body:expr) => {{
-        let options = $options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
-        match $self.call(&options) {
-            Err(error) => rejected(error),
-            Ok(($client, signals)) => {
-                let auth = $self.effective_config().auth();
-                promise(signals, async move {
-                    let outcome: Result<JsValue, Error> = async move { $body }.await;
-                    outcome.map_err(|error| explain_unauthorized(error, auth))
-                })
-            }
-        }
-    }};
+    args::read_params(&arg_member(&params, "limit"), &arg_member(&params, "offset"))
 }
 
 #[wasm_bindgen]
@@ -222,7 +129,7 @@ impl Publisher {
         let params = params.map(JsValue::from);
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
-            let params = PostsParams::from_args(
+            let params = args::posts_params(
                 &arg_member(&params, "offset"),
                 &arg_member(&params, "limit"),
                 &arg_member(&params, "cursor"),
@@ -238,7 +145,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "string")] slug: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_post(&arg(&slug)).await)
+        call!(self, options, |client| client
+            .get_post(&args::slug("slug", &arg(&slug))?)
+            .await)
     }
 
     /// One post by id: `GET /api/v1/posts/by-id/<id>` on the main host.
@@ -248,7 +157,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_post_by_id(&arg(&id)).await)
+        call!(self, options, |client| client
+            .get_post_by_id(args::id::<PostId>("postId", &arg(&id))?)
+            .await)
     }
 
     /// Searches posts of the publication: `GET /api/v1/search?query&…` on the publication host.
@@ -262,7 +173,7 @@ impl Publisher {
                 ));
             }
             let field = |name: &str| arg(&member(&params, name));
-            let params = SearchParams::from_args(SearchArgs {
+            let params = args::search_params(SearchArgs {
                 query: &field("query"),
                 offset: &field("offset"),
                 limit: &field("limit"),
@@ -285,13 +196,9 @@ impl Publisher {
         let params = params.map(JsValue::from);
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
-            client
-                .get_comments(
-                    &arg(&post_id),
-                    &arg_member(&params, "offset"),
-                    &arg_member(&params, "limit"),
-                )
-                .await
+            let post_id = args::id::<PostId>("postId", &arg(&post_id))?;
+            let params = args::comments_params(&arg_member(&params, "offset"), &arg_member(&params, "limit"))?;
+            client.get_comments(post_id, &params).await
         })
     }
 
@@ -302,7 +209,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "number")] comment_id: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_comment(&arg(&comment_id)).await)
+        call!(self, options, |client| client
+            .get_comment(args::id::<CommentId>("commentId", &arg(&comment_id))?)
+            .await)
     }
 
     /// A page of the account's notes feed: `GET /api/v1/notes?cursor&limit`.
@@ -314,7 +223,8 @@ impl Publisher {
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
             let limit = member(&params, "limit");
-            let notes = client.get_notes(&arg_member(&params, "cursor"), &arg(&limit)).await?;
+            let params = args::notes_params(&arg_member(&params, "cursor"), &arg(&limit))?;
+            let notes = client.get_notes(&params).await?;
             Ok(JsNotesPage::new(owner, &notes.page, notes.next_cursor.is_some(), &limit, &page_options).into())
         })
     }
@@ -324,33 +234,42 @@ impl Publisher {
     pub fn publish_note(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        options: Option<PublishNoteOptionsArg>,
+    ) -> Promise {
+        let publish_options = options.as_ref().map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
+        call!(self, options, |client| {
+            BuilderDraft::from_publish_options(&text, &publish_options)?
+                .publish(&client)
+                .await
+        })
+    }
+
+    /// Deletes one of the account's notes: `DELETE /api/v1/comment/<id>`. Resolves with
+    /// `{id, deleted}`; `deleted` is false when the note was already gone.
+    #[wasm_bindgen(js_name = deleteNote, unchecked_return_type = "Promise<DeleteNoteResult>")]
+    pub fn delete_note(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] note_id: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.publish_note(&arg(&text)).await)
+        call!(self, options, |client| {
+            let id = args::id::<NoteId>("noteId", &arg(&note_id))?;
+            let deletion = client.delete_note(id).await?;
+            let result = js_sys::Object::new();
+            let set = |key: &str, value: JsValue| js_sys::Reflect::set(&result, &JsValue::from_str(key), &value);
+            let deleted = deletion == crate::client::Deletion::Deleted;
+            set("id", JsValue::from_f64(id.get() as f64))
+                .and_then(|_| set("deleted", JsValue::from_bool(deleted)))
+                .map_err(|_| Error::invalid_response("could not build the result"))?;
+            Ok(JsValue::from(result))
+        })
     }
 
     /// A `NoteBuilder` on this client; `text` starts the first paragraph.
     #[wasm_bindgen(unchecked_return_type = "NoteBuilder")]
     pub fn note(&self, text: Option<TextArg>) -> Result<JsValue, JsValue> {
         let text = text.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
-        JsNoteBuilder::new(self.share(), &text).map(JsValue::from)
-    }
-
-    #[wasm_bindgen(js_name = __newDraft, skip_typescript)]
-    pub fn new_draft(&self, text: JsValue) -> Result<NoteDraft, JsValue> {
-        let text = match arg(&text) {
-            Arg::Missing => None,
-            _ => Some(text_arg("note", &text).map_err(to_js)?),
-        };
-        CoreDraft::new(text.as_deref())
-            .map(|draft| NoteDraft { draft })
-            .map_err(to_js)
-    }
-
-    #[wasm_bindgen(js_name = __publishDraft, skip_typescript)]
-    pub fn publish_draft(&self, draft: &NoteDraft, options: Option<CallOptionsArg>) -> Promise {
-        let draft = draft.draft.clone();
-        call!(self, options, |client| client.publish_draft(&draft).await)
+        note_builder::builder(self.share(), &text)
     }
 
     /// A user's activity feed: `GET /api/v1/reader/feed/profile/<userId>`.
@@ -360,7 +279,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_user_profile(&arg(&user_id)).await)
+        call!(self, options, |client| client
+            .get_user_profile(args::id::<UserId>("userId", &arg(&user_id))?)
+            .await)
     }
 
     /// A public profile by handle (without the @): `GET /api/v1/user/<handle>/public_profile`.
@@ -370,7 +291,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "string")] handle: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_public_profile(&arg(&handle)).await)
+        call!(self, options, |client| client
+            .get_public_profile(&args::slug("handle", &arg(&handle))?)
+            .await)
     }
 
     /// The public profile with the activity feed, by handle.
@@ -381,7 +304,7 @@ impl Publisher {
         options: Option<CallOptionsArg>,
     ) -> Promise {
         call!(self, options, |client| client
-            .get_full_profile_by_slug(&arg(&handle))
+            .get_full_profile_by_slug(&args::slug("handle", &arg(&handle))?)
             .await)
     }
 
@@ -393,7 +316,7 @@ impl Publisher {
         options: Option<CallOptionsArg>,
     ) -> Promise {
         call!(self, options, |client| client
-            .get_full_profile_by_id(&arg(&user_id))
+            .get_full_profile_by_id(args::id::<UserId>("userId", &arg(&user_id))?)
             .await)
     }
 
@@ -403,7 +326,7 @@ impl Publisher {
         call!(self, options, |client| {
             let ids = client.get_following_ids().await?;
             #[allow(clippy::cast_precision_loss)]
-            let array: Array = ids.into_iter().map(|id| JsValue::from_f64(id as f64)).collect();
+            let array: Array = ids.into_iter().map(|id| JsValue::from_f64(id.get() as f64)).collect();
             Ok(array.into())
         })
     }
@@ -445,9 +368,10 @@ impl Publisher {
         options: Option<CallOptionsArg>,
     ) -> Promise {
         let params = params.map(JsValue::from);
-        call!(self, options, |client| client
-            .get_posts_by_slug(&arg(&slug), &read_params(&params)?)
-            .await)
+        call!(self, options, |client| {
+            let slug = args::slug("slug", &arg(&slug))?;
+            client.get_posts_by_slug(&slug, &read_params(&params)?).await
+        })
     }
 
     /// Posts of a user's publication (workflow node `getPostsById`): `GET /api/v1/profile/posts`.
@@ -459,9 +383,10 @@ impl Publisher {
         options: Option<CallOptionsArg>,
     ) -> Promise {
         let params = params.map(JsValue::from);
-        call!(self, options, |client| client
-            .get_posts_by_id(&arg(&user_id), &read_params(&params)?)
-            .await)
+        call!(self, options, |client| {
+            let user_id = args::id::<UserId>("userId", &arg(&user_id))?;
+            client.get_posts_by_id(user_id, &read_params(&params)?).await
+        })
     }
 
     /// Notes of the user with this handle (workflow node `getNotesBySlug`).
@@ -475,9 +400,9 @@ impl Publisher {
         let params = params.map(JsValue::from);
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
-            client
-                .get_notes_by_slug(&arg(&slug), &arg_member(&params, "limit"))
-                .await
+            let limit = args::read_limit(&arg_member(&params, "limit"))?;
+            let slug = args::slug("slug", &arg(&slug))?;
+            client.get_notes_by_slug(&slug, limit).await
         })
     }
 
@@ -492,9 +417,9 @@ impl Publisher {
         let params = params.map(JsValue::from);
         call!(self, options, |client| {
             let params = options_object(&params, "params")?;
-            client
-                .get_notes_by_id(&arg(&user_id), &arg_member(&params, "limit"))
-                .await
+            let user_id = args::id::<UserId>("userId", &arg(&user_id))?;
+            let limit = args::read_limit(&arg_member(&params, "limit"))?;
+            client.get_notes_by_id(user_id, limit).await
         })
     }
 
@@ -505,6 +430,8 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "number")] note_id: JsValue,
         options: Option<CallOptionsArg>,
     ) -> Promise {
-        call!(self, options, |client| client.get_note_by_id(&arg(&note_id)).await)
+        call!(self, options, |client| client
+            .get_note_by_id(args::id::<NoteId>("noteId", &arg(&note_id))?)
+            .await)
     }
 }

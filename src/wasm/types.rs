@@ -1,7 +1,9 @@
-//! The TypeScript shapes of the records and options (interface §2), emitted into the
-//! package's `.d.ts`. Each record also admits the further fields the service sends.
+//! The TypeScript of the package's `.d.ts` beyond the exported classes: the records'
+//! interfaces (generated from their declarations) and the options (interface §2).
 
 use wasm_bindgen::prelude::wasm_bindgen;
+
+use crate::records::{comment, note, post, profile, publish};
 
 #[wasm_bindgen]
 extern "C" {
@@ -27,10 +29,47 @@ extern "C" {
     pub type TextArg;
     #[wasm_bindgen(typescript_type = "FollowingOptions")]
     pub type FollowingOptionsArg;
+    #[wasm_bindgen(typescript_type = "PublishNoteOptions")]
+    pub type PublishNoteOptionsArg;
 }
 
+// The records' interfaces come from their declarations (crate::records), one section each.
 #[wasm_bindgen(typescript_custom_section)]
-const RECORD_TYPES: &'static str = r#"
+const POST_TYPE: &'static str = post::PostType;
+#[wasm_bindgen(typescript_custom_section)]
+const POST: &'static str = post::PublisherPost::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const SEARCH_RESULT: &'static str = post::PublisherSearchResult::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const COMMENT_AUTHOR: &'static str = comment::PublisherCommentAuthor::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const COMMENT: &'static str = comment::PublisherComment::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const CONTEXT_USER: &'static str = note::PublisherContextUser::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const NOTE_CONTEXT: &'static str = note::PublisherNoteContext::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const NOTE_COMMENT: &'static str = note::PublisherNoteComment::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const NOTE: &'static str = note::PublisherNote::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const USER_PROFILE: &'static str = note::PublisherUserProfile::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const PUBLICATION: &'static str = profile::PublisherPublication::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const PUBLICATION_USER: &'static str = profile::PublisherPublicationUser::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const PRIMARY_PUBLICATION: &'static str = profile::PublisherPrimaryPublication::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const PUBLIC_PROFILE: &'static str = profile::PublisherPublicProfile::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const FULL_PROFILE: &'static str = profile::PublisherFullProfile::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const PUBLISH_NOTE_RESPONSE: &'static str = publish::PublishNoteResponse::TYPESCRIPT;
+
+/// The options, parameters and request shapes: written here, as they are no records.
+#[wasm_bindgen(typescript_custom_section)]
+const OPTION_TYPES: &'static str = r#"
 import type { PublisherNotes } from './notes-page.js';
 import type { NoteBuilder } from './note-builder.js';
 
@@ -114,6 +153,29 @@ export interface CallOptions {
   signal?: PublisherAbortSignal;
 }
 
+/** An image to attach: PNG, JPEG, GIF or WebP bytes, a `Blob`, or a `data:image/…;base64,` URI. */
+export type ImageInput = Uint8Array | ArrayBuffer | Blob | string;
+
+/** Options of `publishNote`: what the builder can add, for a note of one call. */
+export interface PublishNoteOptions extends CallOptions {
+  /** The text is Markdown (the `publisher-wasm/markdown` entry point only). */
+  markdown?: boolean | null;
+  /** Publish as a reply to this note or reply. */
+  replyTo?: number | null;
+  /** Attach a link card for this URL. */
+  link?: string | null;
+  /** Attach these images, in order. */
+  images?: readonly ImageInput[] | null;
+}
+
+/** What `deleteNote` resolves with. */
+export interface DeleteNoteResult {
+  /** The note's id. */
+  id: number;
+  /** False when the note was already gone (the service answered 404). */
+  deleted: boolean;
+}
+
 /** Options of `getFollowingProfiles`. */
 export interface FollowingOptions extends CallOptions {
   /** Called as users finish: `(done, total)`, starting with `(0, total)`. */
@@ -130,7 +192,6 @@ export interface PaginationParams {
   cursor?: string;
 }
 
-export type PostType = 'newsletter' | 'podcast' | 'thread';
 
 /** Search parameters (interface §2.12). */
 export interface SearchParams {
@@ -148,27 +209,6 @@ export interface SearchParams {
 /** Audiences seen from the service; others pass through as strings. */
 export type PostAudience = 'everyone' | 'only_paid' | 'founding' | 'only_free' | (string & {});
 
-/** A post (interface §2.2). Every field the service sends beyond these passes through untouched. */
-export interface PublisherPost {
-  id: number;
-  title: string;
-  subtitle?: string | null;
-  slug: string;
-  /** ISO 8601 date of publication. */
-  post_date: string;
-  description?: string | null;
-  audience?: PostAudience | null;
-  /** Full URL of the post. */
-  canonical_url: string;
-  cover_image?: string | null;
-  podcast_url?: string | null;
-  type: PostType;
-  /** Derived: the service's `is_published`, or true for listed posts, which carry none. */
-  published: boolean;
-  /** Derived from `audience`: true for `only_paid` and `founding`. */
-  paywalled: boolean;
-  [field: string]: unknown;
-}
 
 /** `getComments` parameters. */
 export interface CommentParams {
@@ -197,111 +237,16 @@ export interface NoteReadParams {
   limit?: number;
 }
 
-/** The author of a comment. */
-export interface PublisherCommentAuthor {
-  id: number;
-  name: string;
-  /** Present when the service says. */
-  is_admin?: boolean;
-}
 
-/** A comment (interface §2.4), with the service's own fields (`date`, `post_id`, `user_id`, `name`, `handle`, …) beside the interface's. */
-export interface PublisherComment {
-  id: number;
-  body: string;
-  /** ISO date (the service's `date`). */
-  created_at: string;
-  /** The post commented on (the service's `post_id`); null for a note, which belongs to no post. */
-  parent_post_id: number | null;
-  author: PublisherCommentAuthor;
-  [field: string]: unknown;
-}
 
-/** A user named in a feed item's context. */
-export interface PublisherContextUser {
-  id: number;
-  name: string;
-  handle: string;
-  photo_url?: string | null;
-  bio?: string | null;
-  [field: string]: unknown;
-}
 
-/** The context of a feed item. */
-export interface PublisherNoteContext {
-  type: string;
-  timestamp: string;
-  users: PublisherContextUser[];
-  [field: string]: unknown;
-}
 
-/** The comment of a note. */
-export interface PublisherNoteComment {
-  id: number;
-  body: string;
-  body_json?: Record<string, unknown> | null;
-  user_id: number;
-  type: string;
-  date: string;
-  [field: string]: unknown;
-}
 
-/** A note, or another feed item (interface §2.6): the service's item unchanged. Restacks have no `comment`. */
-export interface PublisherNote {
-  entity_key: string;
-  type: string;
-  context: PublisherNoteContext;
-  comment?: PublisherNoteComment | null;
-  [field: string]: unknown;
-}
 
-/** A user's activity feed (interface §2.8). */
-export interface PublisherUserProfile {
-  items: PublisherNote[];
-  originalCursorTimestamp: string;
-  /** null (or absent, or empty) at the end of the feed. */
-  nextCursor?: string | null;
-  [field: string]: unknown;
-}
 
-/** A publication as profiles name it. */
-export interface PublisherPublication {
-  id: number;
-  name: string;
-  subdomain: string;
-  logo_url?: string | null;
-  [field: string]: unknown;
-}
 
-/** A user's role in a publication. */
-export interface PublisherPublicationUser {
-  id: number;
-  role: string;
-  publication: PublisherPublication;
-  [field: string]: unknown;
-}
 
-/** A public profile (interface §2.9). */
-export interface PublisherPublicProfile {
-  id: number;
-  name: string;
-  handle: string;
-  photo_url?: string | null;
-  bio?: string | null;
-  /** e.g. "88". */
-  subscriberCount: string;
-  subscriberCountNumber: number;
-  /** e.g. "88 subscribers". */
-  subscriberCountString?: string;
-  primaryPublication?: { id: number; name: string; [field: string]: unknown } | null;
-  publicationUsers: PublisherPublicationUser[];
-  [field: string]: unknown;
-}
 
-/** A public profile with the user's activity feed (interface §2.10). */
-export interface PublisherFullProfile extends PublisherPublicProfile {
-  userProfile: PublisherUserProfile;
-}
 
 /** A text node of a note. */
 export interface NoteTextNode {
@@ -329,27 +274,5 @@ export interface PublishNoteRequest {
   replyMinimumRole: 'everyone';
 }
 
-/** What publishing returns (interface §2.11), with the service's further fields. */
-export interface PublishNoteResponse {
-  id: number;
-  body: string;
-  /** The body as the service stored it (may hold node types beyond NoteBodyJson's). */
-  body_json: Record<string, unknown>;
-  date: string;
-  name: string;
-  photo_url?: string | null;
-  reactions: Record<string, number>;
-  [field: string]: unknown;
-}
 
-/** Search result (interface §2.3). */
-export interface PublisherSearchResult {
-  /** Total posts matching the criteria. */
-  total: number;
-  /** The current page only. */
-  results: PublisherPost[];
-  /** Set when the service had no search and the archive search answered instead: it reports no total, so `total` counts only the posts up to this page. */
-  totalIsLowerBound?: boolean;
-  [field: string]: unknown;
-}
 "#;

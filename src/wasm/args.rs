@@ -1,12 +1,12 @@
-//! Validation of method arguments. The wasm boundary turns each JS value into an
-//! [`Arg`] without judging it; the rules live here so native tests cover them.
-//! A bad argument is an `invalid-argument` error and nothing is sent.
+//! Callers' values → the core's typed parameters. The boundary reads each JS value as
+//! an [`Arg`] without judging it; the rules that judge it live here, in plain Rust, so
+//! native tests cover them. A bad argument is an `invalid-argument` error and nothing
+//! is sent.
 
+use crate::client::{CommentsParams, NotesParams, PostsParams, ReadParams, SearchParams, DEFAULT_READ_LIMIT};
 use crate::error::Error;
-
-/// The largest integer a JS number holds exactly (2^53 - 1).
-pub const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
-const MAX_SLUG_LENGTH: usize = 512;
+use crate::params::{safe_integer, shorten, Id, Slug};
+use crate::records::post;
 
 /// A caller's value, as the boundary saw it.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -14,15 +14,19 @@ pub enum Arg {
     /// `undefined` or `null`: not given.
     #[default]
     Missing,
+    /// A number.
     Number(f64),
+    /// A string.
     Str(String),
+    /// A boolean.
     Bool(bool),
     /// Anything else, described for messages ("a value of type bigint").
     Other(String),
 }
 
 impl Arg {
-    pub(crate) fn describe(&self) -> String {
+    /// How the value reads in a message.
+    pub fn describe(&self) -> String {
         match self {
             Arg::Missing => "nothing".to_string(),
             Arg::Number(n) => format!("the number {n}"),
@@ -33,32 +37,10 @@ impl Arg {
     }
 }
 
-/// How a caller's value reads in a message.
-pub fn describe(value: &Arg) -> String {
-    value.describe()
-}
-
-fn shorten(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or(text)),
-        None => text.to_string(),
-    }
-}
-
-fn safe_integer(value: f64) -> Option<u64> {
-    if value.is_finite() && value.fract() == 0.0 && (0.0..=MAX_SAFE_INTEGER).contains(&value) {
-        // In range and integral, so the cast is exact.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        Some(value as u64)
-    } else {
-        None
-    }
-}
-
 /// A required numeric id: a non-negative safe integer.
-pub fn id(name: &str, value: &Arg) -> Result<u64, Error> {
+pub fn id<I: Id>(name: &str, value: &Arg) -> Result<I, Error> {
     match value {
-        Arg::Number(n) => safe_integer(*n).ok_or_else(|| {
+        Arg::Number(n) => I::from_f64(*n).ok_or_else(|| {
             Error::invalid_argument(format!(
                 "{name} must be a non-negative integer no larger than 2^53-1, got {}",
                 value.describe()
@@ -107,45 +89,27 @@ pub fn non_negative_integer(name: &str, value: &Arg) -> Result<Option<u64>, Erro
     }
 }
 
-/// A slug or handle that becomes one path segment. Characters that could change the
-/// path (`/`, `?`, `#`, `%`, `\`, `..`), whitespace and control characters are refused
-/// rather than encoded: no real slug holds them, and a caller who passes one is
-/// almost certainly passing a URL or a typo.
-pub fn slug(name: &str, value: &Arg) -> Result<String, Error> {
-    let text = match value {
-        Arg::Str(text) => text,
-        Arg::Missing => return Err(Error::invalid_argument(format!("{name} is required"))),
-        other => {
-            return Err(Error::invalid_argument(format!(
-                "{name} must be a string, got {}",
-                other.describe()
-            )))
-        }
-    };
-    if text.is_empty() {
-        return Err(Error::invalid_argument(format!("{name} must not be empty")));
+/// A slug or handle that becomes one path segment (see [`Slug`]).
+pub fn slug(name: &str, value: &Arg) -> Result<Slug, Error> {
+    match value {
+        Arg::Str(text) => Slug::parse(name, text),
+        Arg::Missing => Err(Error::invalid_argument(format!("{name} is required"))),
+        other => Err(Error::invalid_argument(format!(
+            "{name} must be a string, got {}",
+            other.describe()
+        ))),
     }
-    if text.chars().count() > MAX_SLUG_LENGTH {
-        return Err(Error::invalid_argument(format!(
-            "{name} is longer than {MAX_SLUG_LENGTH} characters"
-        )));
+}
+
+/// The text of a note: a string (`method` names the call in the message).
+pub fn text(method: &str, value: &Arg) -> Result<String, Error> {
+    match value {
+        Arg::Str(text) => Ok(text.clone()),
+        other => Err(Error::invalid_argument(format!(
+            "{method}(text) needs a string, got {}",
+            other.describe()
+        ))),
     }
-    if let Some(bad) = text
-        .chars()
-        .find(|c| matches!(c, '/' | '?' | '#' | '%' | '\\') || c.is_whitespace() || c.is_control())
-    {
-        return Err(Error::invalid_argument(format!(
-            "{name} {:?} holds {bad:?}; give the bare slug, not a path or URL",
-            shorten(text)
-        )));
-    }
-    if text.contains("..") {
-        return Err(Error::invalid_argument(format!(
-            "{name} {:?} holds \"..\"",
-            shorten(text)
-        )));
-    }
-    Ok(text.clone())
 }
 
 /// An optional string (a cursor): when given, a non-empty string.
@@ -215,18 +179,98 @@ pub fn optional_one_of(name: &str, value: &Arg, allowed: &[&str]) -> Result<Opti
     }
 }
 
+/// `getPosts` parameters.
+pub fn posts_params(offset: &Arg, limit: &Arg, cursor: &Arg) -> Result<PostsParams, Error> {
+    Ok(PostsParams {
+        offset: non_negative_integer("offset", offset)?,
+        limit: positive_integer("limit", limit)?,
+        cursor: optional_nonempty_string("cursor", cursor)?,
+    })
+}
+
+/// The raw search arguments, as the caller gave them.
+pub struct SearchArgs<'a> {
+    /// `query`.
+    pub query: &'a Arg,
+    /// `offset`.
+    pub offset: &'a Arg,
+    /// `limit`.
+    pub limit: &'a Arg,
+    /// `type`.
+    pub post_type: &'a Arg,
+    /// `published_after`.
+    pub published_after: &'a Arg,
+    /// `published_before`.
+    pub published_before: &'a Arg,
+}
+
+/// `searchPosts` parameters.
+pub fn search_params(raw: SearchArgs<'_>) -> Result<SearchParams, Error> {
+    Ok(SearchParams {
+        query: string("query", raw.query)?,
+        offset: non_negative_integer("offset", raw.offset)?,
+        limit: positive_integer("limit", raw.limit)?,
+        post_type: optional_one_of("type", raw.post_type, post::POST_TYPES)?,
+        published_after: optional_iso_date("published_after", raw.published_after)?,
+        published_before: optional_iso_date("published_before", raw.published_before)?,
+    })
+}
+
+/// `getComments` parameters.
+pub fn comments_params(offset: &Arg, limit: &Arg) -> Result<CommentsParams, Error> {
+    Ok(CommentsParams {
+        offset: non_negative_integer("offset", offset)?,
+        limit: positive_integer("limit", limit)?,
+    })
+}
+
+/// `getNotes` parameters.
+pub fn notes_params(cursor: &Arg, limit: &Arg) -> Result<NotesParams, Error> {
+    Ok(NotesParams {
+        cursor: optional_nonempty_string("cursor", cursor)?,
+        limit: positive_integer("limit", limit)?,
+    })
+}
+
+/// `{limit, offset}` of the profile reads, with their defaults (limit 100, offset 0).
+pub fn read_params(limit: &Arg, offset: &Arg) -> Result<ReadParams, Error> {
+    Ok(ReadParams {
+        limit: positive_integer("limit", limit)?.unwrap_or(DEFAULT_READ_LIMIT),
+        offset: non_negative_integer("offset", offset)?.unwrap_or(0),
+    })
+}
+
+/// The `limit` of the profile note reads, with its default.
+pub fn read_limit(limit: &Arg) -> Result<u64, Error> {
+    Ok(positive_integer("limit", limit)?.unwrap_or(DEFAULT_READ_LIMIT))
+}
+
+/// A numeric option of the configuration: a non-negative integer, reported as configuration.
+pub fn config_number(name: &str, value: &Arg) -> Result<Option<u64>, Error> {
+    non_negative_integer(name, value).map_err(|error| Error::config(error.message))
+}
+
+/// A positive numeric option of the configuration, reported as configuration.
+pub fn config_positive(name: &str, value: &Arg) -> Result<Option<u64>, Error> {
+    positive_integer(name, value).map_err(|error| Error::config(error.message))
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::error::ErrorKind;
+    use crate::params::{PostId, MAX_SAFE_INTEGER, MAX_SLUG_LENGTH};
 
     #[test]
     fn ids_are_safe_non_negative_integers() {
-        assert_eq!(id("postId", &Arg::Number(167180194.0)).unwrap(), 167180194);
-        assert_eq!(id("postId", &Arg::Number(0.0)).unwrap(), 0);
         assert_eq!(
-            id("postId", &Arg::Number(MAX_SAFE_INTEGER)).unwrap(),
+            id::<PostId>("postId", &Arg::Number(167180194.0)).unwrap().get(),
+            167180194
+        );
+        assert_eq!(id::<PostId>("postId", &Arg::Number(0.0)).unwrap().get(), 0);
+        assert_eq!(
+            id::<PostId>("postId", &Arg::Number(MAX_SAFE_INTEGER)).unwrap().get(),
             9_007_199_254_740_991
         );
         for bad in [
@@ -240,7 +284,7 @@ mod tests {
             Arg::Other("a value of type bigint".into()),
             Arg::Bool(true),
         ] {
-            let error = id("postId", &bad).unwrap_err();
+            let error = id::<PostId>("postId", &bad).unwrap_err();
             assert_eq!(error.kind, ErrorKind::InvalidArgument, "{bad:?}");
             assert!(error.message.starts_with("postId"), "{}", error.message);
         }
@@ -264,8 +308,14 @@ mod tests {
 
     #[test]
     fn slugs_refuse_path_characters() {
-        assert_eq!(slug("slug", &Arg::Str("week-of-june".into())).unwrap(), "week-of-june");
-        assert_eq!(slug("slug", &Arg::Str("caf\u{e9}".into())).unwrap(), "caf\u{e9}");
+        assert_eq!(
+            slug("slug", &Arg::Str("week-of-june".into())).unwrap().as_str(),
+            "week-of-june"
+        );
+        assert_eq!(
+            slug("slug", &Arg::Str("caf\u{e9}".into())).unwrap().as_str(),
+            "caf\u{e9}"
+        );
         for bad in [
             "", "a/b", "a?b", "a#b", "..", "a..b", "a%2Fb", "a b", "a\u{0}b", "a\nb", "a\\b",
         ] {
@@ -292,5 +342,38 @@ mod tests {
         assert!(optional_iso_date("published_after", &Arg::Str("2025-01-02&x=1".into())).is_err());
         assert!(optional_one_of("type", &Arg::Str("podcast".into()), &["newsletter", "podcast"]).is_ok());
         assert!(optional_one_of("type", &Arg::Str("video".into()), &["newsletter", "podcast"]).is_err());
+    }
+
+    #[test]
+    fn numeric_configuration_options_are_non_negative_integers_reported_as_configuration() {
+        assert_eq!(config_number("timeoutMs", &Arg::Number(0.0)).unwrap(), Some(0));
+        assert_eq!(config_number("timeoutMs", &Arg::Missing).unwrap(), None);
+        for bad in [Arg::Number(-1.0), Arg::Str("3".into()), Arg::Number(1.5)] {
+            assert_eq!(
+                config_number("retry.retries", &bad).unwrap_err().kind,
+                ErrorKind::Config
+            );
+        }
+        assert_eq!(
+            config_positive("concurrency", &Arg::Number(0.0)).unwrap_err().kind,
+            ErrorKind::Config
+        );
+    }
+
+    #[test]
+    fn bad_arguments_never_become_parameters() {
+        for id in [Arg::Number(-1.0), Arg::Number(0.5), Arg::Str("1".into()), Arg::Missing] {
+            let error = super::id::<PostId>("postId", &id).unwrap_err();
+            assert_eq!(error.kind, ErrorKind::InvalidArgument);
+        }
+        for bad in ["a/b", "", "..", "x?y"] {
+            let error = slug("slug", &Arg::Str(bad.into())).unwrap_err();
+            assert_eq!(error.kind, ErrorKind::InvalidArgument);
+        }
+        assert!(posts_params(&Arg::Missing, &Arg::Number(0.0), &Arg::Missing).is_err());
+        assert_eq!(
+            text("publishNote", &Arg::Number(1.0)).unwrap_err().message,
+            "publishNote(text) needs a number, got the number 1".replace("a number", "a string")
+        );
     }
 }
