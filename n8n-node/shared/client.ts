@@ -6,6 +6,8 @@ import type { PublisherConfig, PublisherFetch } from 'publisher-wasm/embedded';
 
 export { Publisher, PublisherError };
 export type {
+  DeleteNoteResult,
+  NoteBuilder,
   PublisherConfig,
   PublisherFetch,
   PublisherFetchResponse,

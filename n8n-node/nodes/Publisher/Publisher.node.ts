@@ -68,7 +68,15 @@ export class Publisher implements INodeType {
         try {
           const op = readOperation(this, itemIndex);
           operation = op.operation;
-          const records = await runOperation(client, op);
+          const records = await runOperation(client, op, {
+            node: this.getNode(),
+            itemIndex,
+            loadImage: async (binaryField) => {
+              // Names the field and the item when the input has no such binary data.
+              this.helpers.assertBinaryData(itemIndex, binaryField);
+              return await this.helpers.getBinaryDataBuffer(itemIndex, binaryField);
+            },
+          });
           for (const json of records) output.push({ json, pairedItem: { item: itemIndex } });
         } catch (error) {
           if (this.continueOnFail()) {

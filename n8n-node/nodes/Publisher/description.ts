@@ -82,7 +82,8 @@ export const properties: INodeProperties[] = [
     default: 'get',
     displayOptions: { show: { resource: ['note'] } },
     options: [
-      { name: 'Create', value: 'create', action: 'Create a note', description: 'Publish a note (never sent twice: do not use Retry On Fail)' },
+      { name: 'Create', value: 'create', action: 'Create a note', description: 'Publish a note or a reply, with a link card or images (never sent twice: do not use Retry On Fail)' },
+      { name: 'Delete', value: 'delete', action: 'Delete a note', description: 'Delete one of your notes or replies (a note already gone is not an error)' },
       { name: 'Get', value: 'getNoteById', action: 'Get a note by ID', description: 'Get one note by its ID' },
       { name: 'Get Many', value: 'get', action: 'Get many notes', description: 'Get your own notes' },
       { name: 'Get Many by Slug', value: 'getNotesBySlug', action: 'Get many notes by slug', description: 'Get notes of a user, by handle' },
@@ -111,7 +112,7 @@ export const properties: INodeProperties[] = [
     required: true,
     default: 0,
     description: 'The numeric ID of the note',
-    displayOptions: showFor('note', ['getNoteById']),
+    displayOptions: showFor('note', ['getNoteById', 'delete']),
   },
   limit('note', ['get', 'getNotesBySlug', 'getNotesById']),
   {
@@ -130,5 +131,39 @@ export const properties: INodeProperties[] = [
     default: '',
     description: 'Text of the note after the title; each line becomes a paragraph',
     displayOptions: showFor('note', ['create']),
+  },
+  {
+    displayName: 'Options',
+    name: 'options',
+    type: 'collection',
+    placeholder: 'Add Option',
+    default: {},
+    displayOptions: showFor('note', ['create']),
+    options: [
+      {
+        displayName: 'Image Binary Fields',
+        name: 'images',
+        type: 'string',
+        default: 'data',
+        placeholder: 'data, image2',
+        description:
+          'Names of the input item’s binary fields holding images to attach (PNG, JPEG, GIF or WebP), separated by commas, in order',
+      },
+      {
+        displayName: 'Link',
+        name: 'link',
+        type: 'string',
+        default: '',
+        placeholder: 'https://example.com/article',
+        description: 'An http:// or https:// URL to attach as a link card',
+      },
+      {
+        displayName: 'Reply To Note ID',
+        name: 'replyTo',
+        type: 'number',
+        default: 0,
+        description: 'Publish the note as a reply to this note or reply (its numeric ID)',
+      },
+    ],
   },
 ];

@@ -1,7 +1,8 @@
 // One operation → the client method that already exists for it → output records.
 // Paging to `limit` is the client's job: the node never builds requests itself.
-import type { IDataObject } from 'n8n-workflow';
-import type { Publisher } from '../../shared/client';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { NoteBuilder, Publisher } from '../../shared/client';
 import type { Operation } from './parameters';
 import { toNoteRecord, toPostRecord, toPublishedNoteRecord } from './records';
 
@@ -13,7 +14,14 @@ export function paragraphsOf(title: string, body: string): string[] {
   return [title, ...body.split(/\r?\n/)].filter((part) => part.trim() !== '');
 }
 
-export async function runOperation(client: Publisher, op: Operation): Promise<IDataObject[]> {
+/** The item being run: its node and index (for errors), and its binary fields' bytes. */
+export interface ItemContext {
+  node: INode;
+  itemIndex: number;
+  loadImage: (binaryField: string) => Promise<Uint8Array>;
+}
+
+export async function runOperation(client: Publisher, op: Operation, item: ItemContext): Promise<IDataObject[]> {
   switch (op.operation) {
     case 'getAll':
       return (await client.getPosts({ limit: op.limit, offset: op.offset })).map(toPostRecord);
@@ -44,14 +52,43 @@ export async function runOperation(client: Publisher, op: Operation): Promise<ID
       return [record];
     }
     case 'create': {
-      // readOperation made sure that at least one paragraph is not empty.
-      const [first = '', ...rest] = paragraphsOf(op.title, op.body);
-      const builder = client.note(first);
-      for (const paragraph of rest) builder.note(paragraph);
+      const builder = await noteOf(client, op, item);
       const published = await builder.publish();
       return [toPublishedNoteRecord(published, await publishedHandle(client, published.id))];
     }
+    case 'delete': {
+      // A note already gone (404) resolves with deleted: false: deleting twice is no error.
+      const { id, deleted } = await client.deleteNote(op.noteId);
+      return [{ id, deleted }];
+    }
   }
+}
+
+/** The note to publish: paragraphs, then the link card, the images and the parent. */
+async function noteOf(
+  client: Publisher,
+  op: Extract<Operation, { operation: 'create' }>,
+  item: ItemContext,
+): Promise<NoteBuilder> {
+  // readOperation made sure that there is text or an attachment.
+  const [first, ...rest] = paragraphsOf(op.title, op.body);
+  const builder = first === undefined ? client.note() : client.note(first);
+  for (const paragraph of rest) builder.note(paragraph);
+  if (op.link) builder.attachLink(op.link);
+  for (const name of op.images ?? []) {
+    const bytes = await item.loadImage(name);
+    try {
+      builder.attachImage(bytes);
+    } catch (error) {
+      // The client checks the bytes at once: say which binary field was refused.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new NodeOperationError(item.node, `The binary field "${name}" is not an image the service takes: ${reason}`, {
+        itemIndex: item.itemIndex,
+      });
+    }
+  }
+  if (op.replyTo !== undefined) builder.replyTo(op.replyTo);
+  return builder;
 }
 
 /** The handle for the new note's page. The note exists already: a failed read must not fail the item. */
@@ -70,3 +107,4 @@ export class NotANoteError extends Error {
     this.name = 'NotANoteError';
   }
 }
+

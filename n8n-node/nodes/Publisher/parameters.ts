@@ -12,7 +12,18 @@ export type Operation =
   | { resource: 'note'; operation: 'getNotesBySlug'; slug: string; limit: number }
   | { resource: 'note'; operation: 'getNotesById'; userId: number; limit: number }
   | { resource: 'note'; operation: 'getNoteById'; noteId: number }
-  | { resource: 'note'; operation: 'create'; title: string; body: string };
+  | ({ resource: 'note'; operation: 'create'; title: string; body: string } & CreateOptions)
+  | { resource: 'note'; operation: 'delete'; noteId: number };
+
+/** The options of `create`, each left out when not set. */
+export interface CreateOptions {
+  /** A link card for this URL. */
+  link?: string;
+  /** Names of the item's binary properties holding the images, in order. */
+  images?: string[];
+  /** Publish as a reply to this note or reply. */
+  replyTo?: number;
+}
 
 type Context = Pick<IExecuteFunctions, 'getNodeParameter' | 'getNode'>;
 
@@ -24,12 +35,13 @@ export function readOperation(ctx: Context, itemIndex: number): Operation {
     ctx.getNodeParameter(name, itemIndex, fallback);
 
   // A whole number ≥ min; expressions may hand over numeric strings such as "42".
-  const integer = (name: string, label: string, min: number, fallback?: number): number => {
-    const value = raw(name, fallback);
+  const integer = (name: string, label: string, min: number, fallback?: number): number =>
+    wholeNumber(raw(name, fallback), `Parameter "${label}"`, min);
+  const wholeNumber = (value: unknown, what: string, min: number): number => {
     const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
     if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min) {
       const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
-      return fail(`Parameter "${label}" must be a whole number of at least ${min}, not ${shown}`);
+      return fail(`${what} must be a whole number of at least ${min}, not ${shown}`);
     }
     return number;
   };
@@ -47,6 +59,34 @@ export function readOperation(ctx: Context, itemIndex: number): Operation {
   };
   const limit = () => integer('limit', 'Limit', 1, 100);
   const offset = () => integer('offset', 'Offset', 0, 0);
+
+  // The "Options" collection of create: only the options the user added are present.
+  const createOptions = (): CreateOptions => {
+    const value = raw('options', {});
+    if (value === undefined || value === null) return {};
+    if (typeof value !== 'object' || Array.isArray(value)) return fail('Parameter "Options" must be a collection');
+    const options = value as Record<string, unknown>;
+    const out: CreateOptions = {};
+    const optionText = (name: string, label: string): string => {
+      const option = options[name];
+      if (option === undefined || option === null) return '';
+      if (typeof option !== 'string') return fail(`Option "${label}" must be text`);
+      return option.trim();
+    };
+    const link = optionText('link', 'Link');
+    if (link) {
+      if (!/^https?:\/\/[^\s/]+/i.test(link)) return fail(`Option "Link" must be an http:// or https:// URL, not ${JSON.stringify(link)}`);
+      out.link = link;
+    }
+    if ('images' in options) {
+      const names = optionText('images', 'Image Binary Fields').split(',').map((name) => name.trim()).filter(Boolean);
+      if (names.length === 0) return fail('Option "Image Binary Fields" names no binary field');
+      if (new Set(names).size !== names.length) return fail('Option "Image Binary Fields" names a binary field twice');
+      out.images = names;
+    }
+    if ('replyTo' in options) out.replyTo = wholeNumber(options.replyTo, 'Option "Reply To Note ID"', 1);
+    return out;
+  };
 
   const resource = raw('resource');
   const operation = raw('operation');
@@ -74,9 +114,15 @@ export function readOperation(ctx: Context, itemIndex: number): Operation {
       case 'create': {
         const title = text('title');
         const body = text('body');
-        if (!title.trim() && !body.trim()) return fail('Parameters "Title" and "Body" are both empty');
-        return { resource, operation, title, body };
+        const options = createOptions();
+        // The service takes a note without text only when it carries an attachment.
+        if (!title.trim() && !body.trim() && !options.link && !options.images) {
+          return fail('Parameters "Title" and "Body" are both empty, and there is no link or image to attach');
+        }
+        return { resource, operation, title, body, ...options };
       }
+      case 'delete':
+        return { resource, operation, noteId: id('noteId', 'Note ID') };
     }
   }
   return fail(`The operation "${String(operation)}" of resource "${String(resource)}" is not supported`);

@@ -147,6 +147,11 @@ before(async () => {
       parameters: { resource: 'note', operation: 'getNoteById', noteId: '={{ $json.noteId }}' } }],
     ['retry on fail', { name: 'retry on fail', path: 'note-create-retry', retryOnFail: true,
       parameters: { resource: 'note', operation: 'create', title: 'Twice?', body: 'never' } }],
+    ['create with options', { name: 'create with options', path: 'note-create-options',
+      parameters: { resource: 'note', operation: 'create', title: 'With a card and images', body: '={{ $json.body.text }}',
+        options: { link: 'https://example.com/e2e-article', images: 'photo, chart', replyTo: '={{ $json.body.replyTo }}' } } }],
+    ['delete', { name: 'delete', path: 'note-delete',
+      parameters: { resource: 'note', operation: 'delete', noteId: '={{ $json.body.noteId }}' } }],
     ['uncertain create', { name: 'uncertain create', path: 'note-create-uncertain',
       parameters: { resource: 'note', operation: 'create', title: 'Cut off', body: 'answer lost' } }],
   );
@@ -156,6 +161,7 @@ before(async () => {
     await api('POST', `/workflows/${created.id}/publish`);
   }
   report.startup.setupMs = Math.round(performance.now() - t);
+  report.startup.workflows = workflows.length;
 });
 
 after(async () => {
@@ -206,6 +212,67 @@ for (const name of operationNames) {
     report.operations.push({ operation: name, items: answer.body.length, first: answer.body[0], webhookMs: answer.ms, nodeMs: run.executionTime });
   });
 }
+
+// A 1×1 PNG and a 1×1 GIF, uploaded to the webhook as files: n8n makes them binary fields.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+test('create with a link, two images from binary fields and a reply-to: one reply, its card and images, sent once', async () => {
+  const parent = (await client.getNotes()).items.find((n) => n.comment).comment;
+  await control('DELETE', 'requests');
+  const form = new FormData();
+  form.append('text', 'Binary images from n8n 🌸');
+  form.append('replyTo', String(parent.id));
+  form.append('photo', new Blob([PNG], { type: 'image/png' }), 'photo.png');
+  form.append('chart', new Blob([GIF], { type: 'image/gif' }), 'chart.gif');
+  const started = performance.now();
+  const response = await fetch(`${n8n.base}/webhook/note-create-options`, { method: 'POST', body: form });
+  const text = await response.text();
+  const ms = Math.round(performance.now() - started);
+  seen.push(text);
+  assert.equal(response.status, 200, text);
+  const body = JSON.parse(text);
+  assert.equal(body.length, 1);
+  const published = body[0];
+  const posts = (await requestLog()).filter((r) => r.method === 'POST');
+  const bodies = (path) => posts.filter((r) => r.url.replace(/\/$/, '') === path).map((r) => JSON.parse(r.body));
+  assert.deepEqual(bodies('/api/v1/image'), [{ image: `data:image/png;base64,${PNG.toString('base64')}` }, { image: `data:image/gif;base64,${GIF.toString('base64')}` }]);
+  assert.deepEqual(bodies('/api/v1/comment/attachment').map((a) => a.type).sort(), ['image', 'image', 'link']);
+  const feed = bodies('/api/v1/comment/feed');
+  assert.equal(feed.length, 1, 'published once');
+  assert.equal(feed[0].parent_id, parent.id);
+  assert.equal(feed[0].attachmentIds.length, 3);
+  assert.equal(posts.at(-1).url.replace(/\/$/, ''), '/api/v1/comment/feed', 'attachments before the publish');
+  // What the service holds: a reply under the parent, with the card and both images.
+  const stored = await client.getNoteById(published.id);
+  assert.deepEqual(expectedNote(stored), published);
+  assert.equal(published.body, 'With a card and images\n\nBinary images from n8n 🌸');
+  assert.ok(stored.comment.ancestor_path.split('.').includes(String(parent.id)), stored.comment.ancestor_path);
+  const attachments = stored.comment.attachments ?? [];
+  assert.deepEqual(attachments.map((a) => a.type), ['link', 'image', 'image']);
+  const run = publisherRun(await lastExecution('create with options'));
+  report.operations.push({ operation: 'note create (link, 2 images, replyTo)', items: body.length, first: published, webhookMs: ms, nodeMs: run.executionTime });
+  report.behaviour.createWithOptions = { parent_id: feed[0].parent_id, attachments: attachments.map((a) => a.type), ancestor_path: stored.comment.ancestor_path };
+});
+
+test('delete: the note is gone; deleting it again is not an error (deleted: false)', async () => {
+  const note = await client.publishNote(`To be deleted by n8n, ${new Date().toISOString()}`);
+  await control('DELETE', 'requests');
+  const first = await callWebhook('note-delete', { noteId: note.id });
+  assert.equal(first.status, 200, JSON.stringify(first.body));
+  assert.deepEqual(first.body, [{ id: note.id, deleted: true }]);
+  const run = publisherRun(await lastExecution('delete'));
+  const gone = await client.getNoteById(note.id).then(() => 'still there', (e) => e.status);
+  assert.equal(gone, 404);
+  const again = await callWebhook('note-delete', { noteId: note.id });
+  assert.equal(again.status, 200, JSON.stringify(again.body));
+  assert.deepEqual(again.body, [{ id: note.id, deleted: false }]);
+  assert.equal((await lastExecution('delete')).status, 'success');
+  const deletes = (await requestLog()).filter((r) => r.method === 'DELETE');
+  assert.deepEqual(deletes.map((r) => [r.url, r.status]), [[`/api/v1/comment/${note.id}`, 200], [`/api/v1/comment/${note.id}`, 404]]);
+  report.operations.push({ operation: 'note delete', items: first.body.length, first: first.body[0], webhookMs: first.ms, nodeMs: run.executionTime });
+  report.behaviour.deleteAgain = again.body[0];
+});
 
 test('404: the execution fails with a NodeApiError, httpCode 404', async () => {
   const answer = await callWebhook('post-404');

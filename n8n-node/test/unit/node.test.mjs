@@ -290,7 +290,11 @@ test('the node description: type, version, tool use, the nine operations and the
   assert.equal(d.usableAsTool, true);
   const ops = (resource) => d.properties.find((p) => p.name === 'operation' && p.displayOptions.show.resource[0] === resource).options.map((o) => o.value).sort();
   assert.deepEqual(ops('post'), ['getAll', 'getPostById', 'getPostsById', 'getPostsBySlug']);
-  assert.deepEqual(ops('note'), ['create', 'get', 'getNoteById', 'getNotesById', 'getNotesBySlug']);
+  assert.deepEqual(ops('note'), ['create', 'delete', 'get', 'getNoteById', 'getNotesById', 'getNotesBySlug']);
+  const options = d.properties.find((p) => p.name === 'options');
+  assert.deepEqual(options.displayOptions, { show: { resource: ['note'], operation: ['create'] } });
+  assert.deepEqual(options.options.map((o) => [o.name, o.type, o.default]), [['images', 'string', 'data'], ['link', 'string', ''], ['replyTo', 'number', 0]]);
+  assert.deepEqual(d.properties.find((p) => p.name === 'noteId').displayOptions.show.operation, ['getNoteById', 'delete']);
   for (const p of d.properties.filter((p) => p.name === 'limit')) assert.equal(p.default, 100);
   assert.equal(d.properties.find((p) => p.name === 'offset').default, 0);
   assert.deepEqual(d.credentials, [{ name: 'publisherApi', required: true, testedBy: 'publisherApiTest' }]);
@@ -315,13 +319,15 @@ test('a refused connection reported by n8n\'s helper lets the client retry a cre
 
 test('a dropped connection on create, reported by n8n\'s helper, is uncertain and not re-sent', async () => {
   const ctx = fakeContext({ items: [{ resource: 'note', operation: 'create', title: 'Dropped', body: '' }], credentials });
-  let posts = 0;
-  ctx.helpers.httpRequest = async () => {
-    posts += 1;
+  const methods = [];
+  ctx.helpers.httpRequest = async (options) => {
+    methods.push(options.method);
     throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
   };
   const error = await node.execute.call(ctx).then(() => assert.fail('should fail'), (e) => e);
-  assert.equal(posts, 1);
+  // One publish; what follows are the client's reads of the account's notes (its read-back).
+  assert.equal(methods.filter((method) => method === 'POST').length, 1);
+  assert.ok(methods.slice(1).every((method) => method === 'GET'));
   assert.match(error.message, /may have been published/);
 });
 
@@ -366,4 +372,110 @@ test('Retry On Fail on a node that creates notes: refused before anything is sen
   assert.equal(service.requests.length, 0);
   const reads = await run([{ resource: 'post', operation: 'getPostById', postId: 167180194 }], { retryOnFail: true });
   assert.equal(reads.json.length, 1, 'reads are not affected');
+});
+
+// A 1×1 PNG and a 1×1 GIF, as an n8n binary field holds them (base64).
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const GIF = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+const posted = (path) => service.requests.filter((r) => r.method === 'POST' && r.path.replace(/\/$/, '') === path).map((r) => JSON.parse(r.body));
+
+test('create with a link, two images and a reply-to: uploads, attachments, then one publish with their ids and parent_id', async () => {
+  const { json, ctx } = await run(
+    [{ resource: 'note', operation: 'create', title: 'With all', body: 'the body', options: { link: 'https://example.com/article', images: 'photo, chart ', replyTo: '131648795' } }],
+    { binaries: [{ photo: { data: PNG, mimeType: 'image/png' }, chart: { data: GIF, mimeType: 'image/gif' } }] },
+  );
+  assert.deepEqual(ctx.binaryReads, [[0, 'photo'], [0, 'chart']]);
+  assert.deepEqual(posted('/api/v1/image'), [{ image: `data:image/png;base64,${PNG}` }, { image: `data:image/gif;base64,${GIF}` }]);
+  const attachments = posted('/api/v1/comment/attachment');
+  assert.deepEqual(attachments.map((a) => a.type).sort(), ['image', 'image', 'link']);
+  assert.deepEqual(attachments.find((a) => a.type === 'link'), { url: 'https://example.com/article', type: 'link' });
+  const feed = posted('/api/v1/comment/feed');
+  assert.equal(feed.length, 1, 'published once');
+  assert.equal(feed[0].parent_id, 131648795);
+  const linkId = sample('api/v1/comment/attachment-response.json').id;
+  const imageIds = feed[0].attachmentIds.filter((id) => id !== linkId);
+  assert.ok(feed[0].attachmentIds.includes(linkId));
+  assert.deepEqual(imageIds, attachments.filter((a) => a.type === 'image').map((a) => `image-${a.url.length}`), 'images in the order of the field names');
+  assert.deepEqual(feed[0].bodyJson.content.map((p) => p.content.map((t) => t.text).join('')), ['With all', 'the body']);
+  assert.deepEqual(Object.keys(json[0]), ['id', 'body', 'publishedAt', 'url']);
+  assert.equal(json[0].id, sample('api/v1/comment/response.json').id);
+  const lastPost = service.requests.filter((r) => r.method === 'POST').at(-1);
+  assert.equal(lastPost.path.replace(/\/$/, ''), '/api/v1/comment/feed', 'uploads and attachments come before the publish');
+});
+
+test('create with images only (no title, no body): an attachment-only note', async () => {
+  await run([{ resource: 'note', operation: 'create', title: '', body: '', options: { images: 'data' } }], { binaries: [{ data: { data: PNG, mimeType: 'image/png' } }] });
+  const [feed] = posted('/api/v1/comment/feed');
+  assert.deepEqual(feed.bodyJson.content, []);
+  assert.equal(feed.attachmentIds.length, 1);
+  assert.equal('parent_id' in feed, false);
+});
+
+test('create with a link only: a link card and the note', async () => {
+  await run([{ resource: 'note', operation: 'create', title: '', body: '', options: { link: 'https://example.com/a' } }]);
+  assert.deepEqual(posted('/api/v1/comment/attachment'), [{ url: 'https://example.com/a', type: 'link' }]);
+  assert.equal(posted('/api/v1/comment/feed').length, 1);
+});
+
+test('create with images: a missing binary field or bytes that are not an image fail the item, nothing is sent', async () => {
+  const missing = await failure(
+    [{ resource: 'note', operation: 'create', title: 't', body: '', options: { images: 'data, other' } }],
+    { binaries: [{ data: { data: PNG, mimeType: 'image/png' } }] },
+  );
+  assert.ok(missing.error instanceof NodeOperationError);
+  assert.match(missing.error.message, /'other'/);
+  const text = await failure(
+    [{ resource: 'note', operation: 'create', title: 't', body: '', options: { images: 'doc' } }],
+    { binaries: [{ doc: { data: Buffer.from('just text, not an image').toString('base64'), mimeType: 'image/png' } }] },
+  );
+  assert.ok(text.error instanceof NodeOperationError);
+  assert.match(text.error.message, /binary field "doc" is not an image/);
+  assert.equal(text.error.context.itemIndex, 0);
+  assert.deepEqual(service.requests, []);
+  const { json } = await run(
+    [{ resource: 'note', operation: 'create', title: 't', body: '', options: { images: 'doc' } }],
+    { continueOnFail: true, binaries: [{ doc: { data: Buffer.from('%PDF-1.4').toString('base64'), mimeType: 'application/pdf' } }] },
+  );
+  assert.equal(json[0].kind, 'invalid-parameter');
+  assert.match(json[0].error, /"doc"/);
+  assert.deepEqual(service.requests, []);
+});
+
+test('create options are checked before anything is sent', async () => {
+  const cases = [
+    [{ link: 'ftp://example.com/x' }, /Option "Link" must be an http/],
+    [{ replyTo: 'abc' }, /Option "Reply To Note ID" must be a whole number of at least 1, not "abc"/],
+    [{ replyTo: 0 }, /"Reply To Note ID".*not 0/],
+    [{ images: ' , ' }, /"Image Binary Fields" names no binary field/],
+    [{ images: 'a, a' }, /names a binary field twice/],
+  ];
+  for (const [options, message] of cases) {
+    const { error } = await failure([{ resource: 'note', operation: 'create', title: 't', body: 'b', options }]);
+    assert.ok(error instanceof NodeOperationError, error.message);
+    assert.match(error.message, message);
+    assert.match(error.message, /item 0/);
+  }
+  assert.deepEqual(service.requests, []);
+});
+
+test('delete: DELETE /comment/<id> → { id, deleted: true }; a note already gone → { id, deleted: false }, not an error', async () => {
+  const first = await run([{ resource: 'note', operation: 'delete', noteId: 131648795 }]);
+  assert.deepEqual(first.json, [{ id: 131648795, deleted: true }]);
+  assert.deepEqual(first.output[0].pairedItem, { item: 0 });
+  const again = await run([{ resource: 'note', operation: 'delete', noteId: '131648795' }], { retryOnFail: true });
+  assert.deepEqual(again.json, [{ id: 131648795, deleted: false }]);
+  assert.deepEqual(wire(), ['DELETE /api/v1/comment/131648795', 'DELETE /api/v1/comment/131648795']);
+  assert.equal(service.requests[0].body, '');
+});
+
+test('delete: someone else\'s note (403) is a NodeApiError; a bad ID is a NodeOperationError, nothing sent', async () => {
+  service.fault({ method: 'DELETE', path: '/api/v1/comment/', status: 403, body: { error: 'Not authorized' } });
+  const { error } = await failure([{ resource: 'note', operation: 'delete', noteId: 5 }]);
+  assert.ok(error instanceof NodeApiError);
+  assert.equal(error.httpCode, '403');
+  service.reset();
+  const bad = await failure([{ resource: 'note', operation: 'delete', noteId: 'c-5' }]);
+  assert.ok(bad.error instanceof NodeOperationError);
+  assert.match(bad.error.message, /"Note ID".*"c-5"/);
+  assert.deepEqual(service.requests, []);
 });

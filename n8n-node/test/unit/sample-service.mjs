@@ -24,10 +24,25 @@ const routes = new Map([
   ['GET /api/v1/reader/comment/131648795', () => sample('api/v1/reader/comment/131648795.json')],
   ['GET /api/v1/feed/following', () => sample('api/v1/feed/following.json')],
   ['POST /api/v1/comment/feed', () => sample('api/v1/comment/response.json')],
+  // No real answer to an image upload was captured: the shape of http-contract-writes §5.
+  ['POST /api/v1/image', (body) => ({
+    id: 9001,
+    url: `https://substack-post-media.s3.amazonaws.com/public/images/unit-${JSON.parse(body).image.length}_1x1.png`,
+    contentType: 'image/png',
+    bytes: 70,
+    imageWidth: 1,
+    imageHeight: 1,
+  })],
+  ['POST /api/v1/comment/attachment', (body) => {
+    const { url, type } = JSON.parse(body);
+    if (type === 'image') return { id: `image-${url.length}`, type: 'image', imageUrl: url, imageWidth: 1, imageHeight: 1, explicit: false };
+    return sample('api/v1/comment/attachment-response.json');
+  }],
 ]);
 
 export async function startSampleService({ apiKey }) {
   const requests = [];
+  const deleted = new Set(); // note ids deleted since the last reset: a second DELETE is a 404
   const faults = []; // { method, path, status, headers, body, times }
   const server = http.createServer((req, res) => {
     let body = '';
@@ -46,9 +61,15 @@ export async function startSampleService({ apiKey }) {
         return send(fault.status, fault.body ?? { error: 'fault' }, fault.headers);
       }
       if (!(req.headers.cookie ?? '').includes(apiKey)) return send(401, { error: 'Not authorized' });
-      const route = routes.get(`${req.method} ${url.pathname}`);
+      const deletion = req.method === 'DELETE' && /^\/api\/v1\/comment\/(\d+)$/.exec(url.pathname);
+      if (deletion) {
+        if (deleted.has(deletion[1])) return send(404, { error: 'Not found' });
+        deleted.add(deletion[1]);
+        return send(200, {});
+      }
+      const route = routes.get(`${req.method} ${url.pathname.replace(/(.)\/$/, '$1')}`);
       if (!route) return send(404, { error: 'Not found' });
-      return send(200, route());
+      return send(200, route(body));
     });
   });
   await new Promise((ready) => server.listen(0, '127.0.0.1', ready));
@@ -56,7 +77,7 @@ export async function startSampleService({ apiKey }) {
     url: `http://127.0.0.1:${server.address().port}`,
     requests,
     fault: (spec) => faults.push({ times: 1, ...spec }),
-    reset: () => { requests.length = 0; faults.length = 0; },
+    reset: () => { requests.length = 0; faults.length = 0; deleted.clear(); },
     close: () => new Promise((done) => { server.closeAllConnections?.(); server.close(done); }),
   };
 }
