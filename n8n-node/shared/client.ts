@@ -1,8 +1,9 @@
-// The one place that imports the client package: its entry with the wasm embedded (no
-// file to find at run time). The build bundles this file into dist/shared/client.js,
-// which the node requires, so the wasm is compiled once per process.
-import { Publisher, PublisherError } from 'publisher-wasm/embedded';
-import type { PublisherConfig, PublisherFetch } from 'publisher-wasm/embedded';
+// The one place that imports the client package: its Markdown entry (the whole client,
+// whose builder converts Markdown) with the wasm embedded (no file to find at run time).
+// The build bundles this file into dist/shared/client.js, which the node requires, so
+// the wasm is compiled once per process.
+import { Publisher, PublisherError } from 'publisher-wasm/markdown/embedded';
+import type { PublisherConfig, PublisherFetch } from 'publisher-wasm/markdown/embedded';
 
 export { Publisher, PublisherError };
 export type {
@@ -14,7 +15,7 @@ export type {
   PublisherNote,
   PublisherPost,
   PublishNoteResponse,
-} from 'publisher-wasm/embedded';
+} from 'publisher-wasm/markdown/embedded';
 
 /** What the `publisherApi` credential holds. */
 export interface PublisherCredentials {

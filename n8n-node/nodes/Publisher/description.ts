@@ -158,6 +158,14 @@ export const properties: INodeProperties[] = [
         description: 'An http:// or https:// URL to attach as a link card',
       },
       {
+        displayName: 'Markdown',
+        name: 'markdown',
+        type: 'boolean',
+        default: false,
+        description:
+          'Whether the body is Markdown: bold, italic, inline code, links, lists, quotes and code blocks become a formatted note (a heading becomes a bold paragraph)',
+      },
+      {
         displayName: 'Reply To Note ID',
         name: 'replyTo',
         type: 'number',

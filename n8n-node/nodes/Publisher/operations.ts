@@ -71,9 +71,16 @@ async function noteOf(
   item: ItemContext,
 ): Promise<NoteBuilder> {
   // readOperation made sure that there is text or an attachment.
-  const [first, ...rest] = paragraphsOf(op.title, op.body);
-  const builder = first === undefined ? client.note() : client.note(first);
-  for (const paragraph of rest) builder.note(paragraph);
+  let builder: NoteBuilder;
+  if (op.markdown) {
+    // The title stays a plain first paragraph; the client converts the body's Markdown.
+    builder = op.title.trim() ? client.note(op.title) : client.note();
+    if (op.body.trim()) builder.markdown(op.body);
+  } else {
+    const [first, ...rest] = paragraphsOf(op.title, op.body);
+    builder = first === undefined ? client.note() : client.note(first);
+    for (const paragraph of rest) builder.note(paragraph);
+  }
   if (op.link) builder.attachLink(op.link);
   for (const name of op.images ?? []) {
     const bytes = await item.loadImage(name);

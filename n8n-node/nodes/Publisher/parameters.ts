@@ -17,6 +17,8 @@ export type Operation =
 
 /** The options of `create`, each left out when not set. */
 export interface CreateOptions {
+  /** The body is Markdown, converted by the client. */
+  markdown?: boolean;
   /** A link card for this URL. */
   link?: string;
   /** Names of the item's binary properties holding the images, in order. */
@@ -77,6 +79,10 @@ export function readOperation(ctx: Context, itemIndex: number): Operation {
     if (link) {
       if (!/^https?:\/\/[^\s/]+/i.test(link)) return fail(`Option "Link" must be an http:// or https:// URL, not ${JSON.stringify(link)}`);
       out.link = link;
+    }
+    if (options.markdown !== undefined && options.markdown !== null) {
+      if (typeof options.markdown !== 'boolean') return fail('Option "Markdown" must be true or false');
+      if (options.markdown) out.markdown = true;
     }
     if ('images' in options) {
       const names = optionText('images', 'Image Binary Fields').split(',').map((name) => name.trim()).filter(Boolean);

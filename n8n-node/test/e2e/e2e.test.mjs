@@ -329,9 +329,24 @@ test('several input items: one client call per item, outputs paired to their ite
   assert.deepEqual(items.map((i) => i.pairedItem), [{ item: 0 }, { item: 1 }, { item: 2 }]);
 });
 
-test('uncertain create: the note was published but the answer was cut; the node says so and does not re-send', async () => {
+test('a publish whose answer was cut after the note was stored: the client reads it back, the item succeeds, nothing re-sent', async () => {
   await control('DELETE', 'requests');
   await control('POST', 'faults', { method: 'POST', path: '/api/v1/comment/feed', times: 1, truncate: 'length' });
+  const answer = await callWebhook('note-create-uncertain');
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.equal((await lastExecution('uncertain create')).status, 'success');
+  const posts = (await requestLog()).filter((r) => r.method === 'POST');
+  assert.equal(posts.length, 1, 'sent exactly once');
+  const held = (await client.getNotes()).items.filter((n) => n.comment?.body === 'Cut off\n\nanswer lost');
+  assert.equal(held.length, 1, 'the service holds the note once');
+  assert.deepEqual(answer.body, [expectedNote(held[0])]);
+  report.behaviour.cutAnswerRecovered = { output: answer.body[0], postsSent: posts.length, notesHeld: held.length };
+});
+
+test('uncertain create: a 502 and nothing found by the read-back; the node says the note may have been published and does not re-send', async () => {
+  await client.deleteNote((await client.getNotes()).items.find((n) => n.comment?.body === 'Cut off\n\nanswer lost').comment.id);
+  await control('DELETE', 'requests');
+  await control('POST', 'faults', { method: 'POST', path: '/api/v1/comment/feed', times: 1, status: 502 });
   const answer = await callWebhook('note-create-uncertain');
   assert.equal(answer.status, 500);
   const execution = await lastExecution('uncertain create');
@@ -339,11 +354,13 @@ test('uncertain create: the note was published but the answer was cut; the node 
   assert.equal(error.name, 'NodeApiError');
   assert.match(error.message, /may have been published/);
   assert.match(error.message, /Do not run this item again/);
-  const posts = (await requestLog()).filter((r) => r.method === 'POST');
+  const log = await requestLog();
+  const posts = log.filter((r) => r.method === 'POST');
   assert.equal(posts.length, 1, 'sent exactly once');
-  const published = (await client.getNotes()).items.filter((n) => n.comment?.body === 'Cut off\n\nanswer lost');
-  assert.equal(published.length, 1, 'the service holds the note once');
-  report.behaviour.uncertainCreate = { name: error.name, message: error.message, description: error.description, postsSent: posts.length, notesHeld: published.length };
+  assert.ok(log.some((r) => r.method === 'GET' && r.url.startsWith('/api/v1/notes')), 'the client read the notes back');
+  const held = (await client.getNotes()).items.filter((n) => n.comment?.body === 'Cut off\n\nanswer lost');
+  assert.equal(held.length, 0, 'the service holds no such note');
+  report.behaviour.uncertainCreate = { name: error.name, httpCode: error.httpCode, message: error.message, description: error.description, postsSent: posts.length, notesHeld: held.length };
 });
 
 test('Retry On Fail on a create node: refused with a clear message, nothing sent', async () => {

@@ -293,7 +293,7 @@ test('the node description: type, version, tool use, the nine operations and the
   assert.deepEqual(ops('note'), ['create', 'delete', 'get', 'getNoteById', 'getNotesById', 'getNotesBySlug']);
   const options = d.properties.find((p) => p.name === 'options');
   assert.deepEqual(options.displayOptions, { show: { resource: ['note'], operation: ['create'] } });
-  assert.deepEqual(options.options.map((o) => [o.name, o.type, o.default]), [['images', 'string', 'data'], ['link', 'string', ''], ['replyTo', 'number', 0]]);
+  assert.deepEqual(options.options.map((o) => [o.name, o.type, o.default]), [['images', 'string', 'data'], ['link', 'string', ''], ['markdown', 'boolean', false], ['replyTo', 'number', 0]]);
   assert.deepEqual(d.properties.find((p) => p.name === 'noteId').displayOptions.show.operation, ['getNoteById', 'delete']);
   for (const p of d.properties.filter((p) => p.name === 'limit')) assert.equal(p.default, 100);
   assert.equal(d.properties.find((p) => p.name === 'offset').default, 0);
@@ -477,5 +477,30 @@ test('delete: someone else\'s note (403) is a NodeApiError; a bad ID is a NodeOp
   const bad = await failure([{ resource: 'note', operation: 'delete', noteId: 'c-5' }]);
   assert.ok(bad.error instanceof NodeOperationError);
   assert.match(bad.error.message, /"Note ID".*"c-5"/);
+  assert.deepEqual(service.requests, []);
+});
+
+test('create with Markdown: the body converted by the client (marks, links, lists), the title a plain first paragraph', async () => {
+  const { markdownToNoteBody } = require('publisher-wasm/markdown');
+  const body = '## Heading\n\n**bold**, *italic*, `code` and [a link](https://example.com/x)\n\n- one\n- two\n\n> quoted';
+  await run([{ resource: 'note', operation: 'create', title: 'Title **not** Markdown', body, options: { markdown: true } }]);
+  const [feed] = posted('/api/v1/comment/feed');
+  const converted = JSON.parse(markdownToNoteBody(body)).content;
+  assert.deepEqual(feed.bodyJson.content, [{ type: 'paragraph', content: [{ type: 'text', text: 'Title **not** Markdown' }] }, ...converted]);
+  const nodes = JSON.stringify(feed.bodyJson);
+  for (const type of ['"bold"', '"italic"', '"code"', '"link"', '"bulletList"', '"blockquote"']) assert.ok(nodes.includes(type), `${type} in ${nodes}`);
+  assert.ok(!JSON.stringify(converted).includes('**') && !nodes.includes('## '), 'no Markdown syntax left in the converted body');
+  assert.ok(nodes.includes('https://example.com/x'));
+});
+
+test('create without the Markdown option keeps the body literal; Markdown that cannot be sent fails the item, nothing sent', async () => {
+  await run([{ resource: 'note', operation: 'create', title: '', body: '**not bold**', options: { markdown: false } }]);
+  const [feed] = posted('/api/v1/comment/feed');
+  assert.deepEqual(feed.bodyJson.content, [{ type: 'paragraph', content: [{ type: 'text', text: '**not bold**' }] }]);
+  service.reset();
+  const { error } = await failure([{ resource: 'note', operation: 'create', title: '', body: '<!-- only a comment -->', options: { markdown: true } }]);
+  assert.ok(error instanceof NodeOperationError, `${error.name}: ${error.message}`);
+  const bad = await failure([{ resource: 'note', operation: 'create', title: 't', body: 'b', options: { markdown: 'yes' } }]);
+  assert.match(bad.error.message, /Option "Markdown" must be true or false/);
   assert.deepEqual(service.requests, []);
 });
