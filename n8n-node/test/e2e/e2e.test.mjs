@@ -150,6 +150,8 @@ before(async () => {
     ['create with options', { name: 'create with options', path: 'note-create-options',
       parameters: { resource: 'note', operation: 'create', title: 'With a card and images', body: '={{ $json.body.text }}',
         options: { link: 'https://example.com/e2e-article', images: 'photo, chart', replyTo: '={{ $json.body.replyTo }}' } } }],
+    ['create markdown', { name: 'create markdown', path: 'note-create-markdown',
+      parameters: { resource: 'note', operation: 'create', title: 'Markdown from n8n', body: '={{ $json.body.text }}', options: { markdown: true } } }],
     ['delete', { name: 'delete', path: 'note-delete',
       parameters: { resource: 'note', operation: 'delete', noteId: '={{ $json.body.noteId }}' } }],
     ['uncertain create', { name: 'uncertain create', path: 'note-create-uncertain',
@@ -253,6 +255,27 @@ test('create with a link, two images from binary fields and a reply-to: one repl
   const run = publisherRun(await lastExecution('create with options'));
   report.operations.push({ operation: 'note create (link, 2 images, replyTo)', items: body.length, first: published, webhookMs: ms, nodeMs: run.executionTime });
   report.behaviour.createWithOptions = { parent_id: feed[0].parent_id, attachments: attachments.map((a) => a.type), ancestor_path: stored.comment.ancestor_path };
+});
+
+test('create with Markdown: the body converted by the client, sent once, stored as formatted text', async () => {
+  const { markdownToNoteBody } = await import('publisher-wasm/markdown');
+  const text = '## A heading\n\n**bold**, *italic*, `code` and [a link](https://example.com/md)\n\n1. first\n2. second\n\n> a quote';
+  await control('DELETE', 'requests');
+  const answer = await callWebhook('note-create-markdown', { text });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  const feed = (await requestLog()).filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body));
+  assert.equal(feed.length, 1, 'published once');
+  assert.deepEqual(feed[0].bodyJson.content, [
+    { type: 'paragraph', content: [{ type: 'text', text: 'Markdown from n8n' }] },
+    ...JSON.parse(markdownToNoteBody(text)).content,
+  ]);
+  const published = answer.body[0];
+  assert.ok(!published.body.includes('**') && !published.body.includes('## '), published.body);
+  const stored = await client.getNoteById(published.id);
+  assert.deepEqual(expectedNote(stored), published);
+  const run = publisherRun(await lastExecution('create markdown'));
+  report.operations.push({ operation: 'note create (markdown)', items: answer.body.length, first: published, webhookMs: answer.ms, nodeMs: run.executionTime });
+  report.behaviour.markdownSent = feed[0].bodyJson.content.map((node) => node.type);
 });
 
 test('delete: the note is gone; deleting it again is not an error (deleted: false)', async () => {
