@@ -1,6 +1,6 @@
 // Builds the npm package in pkg/: wasm-pack (--target web) for the wasm and its ESM
-// glue, then the entry points of pkg-template/: embedded.js (the wasm inlined as
-// base64: browsers, bundlers, Deno), node.cjs + node.mjs (the wasm read from its file;
+// glue, then the entry points of pkg-template/: embedded.js (the wasm inlined,
+// deflated, as base64: browsers, bundlers, Deno), node.cjs + node.mjs (the wasm read from its file;
 // one module for Node's require and import), embedded.cjs + embedded.mjs (the same,
 // embedded, for bundling into one file), workerd (a wasm module import), index.js
 // (publisher-wasm/web: the .wasm as a file of its own) and init (explicit loading);
@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,9 +62,25 @@ writeFileSync(gluePath, glue.replace(defaultPath,
 const fill = (name) => readFileSync(join(template, name), 'utf8').replaceAll('__SNIPPETS__', snippets);
 for (const name of ['embedded.js', 'index.js', 'workerd.js', 'init.js']) writeFileSync(join(pkg, name), fill(name));
 const wasmBytes = readFileSync(join(pkg, 'publisher_wasm_bg.wasm'));
-const wasmBase64 = wasmBytes.toString('base64');
 writeFileSync(join(pkg, 'publisher_wasm_bg.wasm.gz'), gzipSync(wasmBytes, { level: 9 }));
-writeFileSync(join(pkg, 'publisher_wasm_inline.js'), fill('publisher_wasm_inline.js').replace('__WASM_BASE64__', wasmBase64));
+// Two embedded copies: deflated for embedded.js (browsers, bundlers, Deno), with the
+// inflater bundled in; plain for embedded.cjs (one-file Node bundles), which starts faster.
+function writeInline(outName, deflated) {
+  const bytes = deflated ? deflateRawSync(wasmBytes, { level: 9 }) : wasmBytes;
+  const source = join(pkg, `.${outName}.src.js`);
+  writeFileSync(source, fill('publisher_wasm_inline.js')
+    .replace('__WASM_BASE64__', bytes.toString('base64'))
+    .replace('__WASM_DEFLATED__', String(deflated)));
+  run('esbuild', [
+    source, '--bundle', '--format=esm', '--platform=neutral', '--main-fields=module,main',
+    `--outfile=${join(pkg, outName)}`, '--log-level=warning',
+  ]);
+  rmSync(source);
+}
+writeInline('publisher_wasm_inline.js', true);
+writeInline('.publisher_wasm_inline_plain.js', false);
+const embeddedPlainEntry = join(pkg, '.embedded-plain.js');
+writeFileSync(embeddedPlainEntry, fill('embedded.js').replace("'./publisher_wasm_inline.js'", "'./.publisher_wasm_inline_plain.js'"));
 
 // node.cjs (the wasm read from its file) and embedded.cjs (the wasm embedded): each
 // one CommonJS file, which Node loads for require and, through a small .mjs that
@@ -72,7 +88,7 @@ writeFileSync(join(pkg, 'publisher_wasm_inline.js'), fill('publisher_wasm_inline
 const nodeEntry = join(pkg, '.node-entry.js');
 writeFileSync(nodeEntry, fill('node-entry.js'));
 const require = createRequire(import.meta.url);
-for (const [entry, cjs, mjs] of [[nodeEntry, 'node.cjs', 'node.mjs'], [join(pkg, 'embedded.js'), 'embedded.cjs', 'embedded.mjs']]) {
+for (const [entry, cjs, mjs] of [[nodeEntry, 'node.cjs', 'node.mjs'], [embeddedPlainEntry, 'embedded.cjs', 'embedded.mjs']]) {
   run('esbuild', [
     entry, '--bundle', '--format=cjs', '--platform=node', '--target=node20',
     `--outfile=${join(pkg, cjs)}`, '--log-level=warning',
@@ -85,7 +101,6 @@ for (const [entry, cjs, mjs] of [[nodeEntry, 'node.cjs', 'node.mjs'], [join(pkg,
 // has one wasm instance and one set of classes however the package was reached. Loaded
 // with require rather than import, which would first scan the whole file for names.
 import { createRequire } from 'node:module';
-import { gzipSync } from 'node:zlib';
 
 const publisher = createRequire(import.meta.url)('./${cjs}');
 
@@ -93,6 +108,8 @@ export const { ${names.join(', ')} } = publisher;
 `);
 }
 rmSync(nodeEntry);
+rmSync(embeddedPlainEntry);
+rmSync(join(pkg, '.publisher_wasm_inline_plain.js'));
 
 // wasm-bindgen declares `[Symbol.dispose]()`, which only compiles with lib esnext;
 // callers on es2022 or earlier would get an error from our types. free() stays.
