@@ -31,6 +31,9 @@ if [ "$(wasm-pack --version 2>/dev/null || true)" != "wasm-pack $WASM_PACK_VERSI
   cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force
 fi
 
+# n8n queue mode (the workflow node's scale-out tests): PostgreSQL and Redis from Debian.
+bash scripts/install-queue-services.sh
+
 npm ci --no-audit --no-fund
 # Debian's binaryen breaks wasm-bindgen's externref table: npm's must be the one found.
 [ "$(command -v wasm-opt)" = "$PWD/node_modules/.bin/wasm-opt" ] || { echo "setup: wrong wasm-opt: $(command -v wasm-opt)"; exit 1; }
