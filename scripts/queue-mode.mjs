@@ -311,13 +311,17 @@ export async function startQueueCluster({ workers = ['w1', 'w2'], concurrency = 
       for (const workflow of workflows) await cli(['publish:workflow', `--id=${workflow.id}`]);
     }
 
-    const main = startProcess('main', n8nBin, ['start'], { env: mainEnv, logFile: join(logDir, 'main.log') });
-    started.push(main);
     const mainUrl = `http://127.0.0.1:${mainPort}`;
-    await waitFor('n8n main', async () => (await fetch(`${mainUrl}/healthz/readiness`)).ok, {
-      timeoutMs: 120_000,
-      failed: () => (main.alive ? null : `exited:\n${tail(main.logFile)}`),
-    });
+    const startMain = async () => {
+      const main = startProcess('main', n8nBin, ['start'], { env: mainEnv, logFile: join(logDir, 'main.log') });
+      started.push(main);
+      await waitFor('n8n main', async () => (await fetch(`${mainUrl}/healthz/readiness`)).ok, {
+        timeoutMs: 120_000,
+        failed: () => (main.alive ? null : `exited:\n${tail(main.logFile)}`),
+      });
+      return main;
+    };
+    let main = await startMain();
 
     const workerHandles = new Map();
     const startWorker = async (name) => {
@@ -339,9 +343,18 @@ export async function startQueueCluster({ workers = ['w1', 'w2'], concurrency = 
       base,
       logDir,
       mainUrl,
-      main,
+      get main() {
+        return main;
+      },
+      /** Stops the main process (SIGTERM) and starts it again on the same port and database. */
+      async restartMain() {
+        await main.stop();
+        main = await startMain();
+        return main;
+      },
+      /** Runs a redis-cli command against the queue's Redis; resolves to its output. */
+      redis: (...args) => run('redis-cli', ['-h', '127.0.0.1', '-p', String(redis.port), ...args]).then((out) => out.trim()),
       postgres,
-      redis,
       workers: workerHandles,
       startWorker,
       webhookUrl: (path) => `${mainUrl}/webhook/${path}`,
