@@ -1,0 +1,77 @@
+import type {
+  ICredentialsDecrypted,
+  ICredentialTestFunctions,
+  IExecuteFunctions,
+  INodeCredentialTestResult,
+  INodeExecutionData,
+  INodeType,
+  INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { createClient, readCredentials } from '../../shared/client';
+import { testCredentials } from '../../shared/credentialTest';
+import { n8nFetch } from '../../shared/n8nFetch';
+import { properties } from './description';
+import { errorItem, toNodeError } from './errors';
+import { runOperation } from './operations';
+import { readOperation } from './parameters';
+
+export class Publisher implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Publisher',
+    name: 'publisher',
+    icon: { light: 'file:publisher.svg', dark: 'file:publisher.dark.svg' },
+    group: ['output'],
+    version: 1,
+    subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+    description: 'Read posts and notes of the Publisher service and publish notes',
+    defaults: { name: 'Publisher' },
+    usableAsTool: true,
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [{ name: 'publisherApi', required: true, testedBy: 'publisherApiTest' }],
+    properties,
+  };
+
+  methods = {
+    credentialTest: {
+      async publisherApiTest(
+        this: ICredentialTestFunctions,
+        credential: ICredentialsDecrypted,
+      ): Promise<INodeCredentialTestResult> {
+        return await testCredentials(credential.data ?? {});
+      },
+    },
+  };
+
+  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    const items = this.getInputData();
+    const credentials = readCredentials(await this.getCredentials('publisherApi'));
+    // One client per execution, reused for every item; n8n's cancel signal aborts its calls.
+    const client = createClient(credentials, {
+      fetch: n8nFetch(async (options) => await this.helpers.httpRequest(options)),
+      signal: this.getExecutionCancelSignal?.(),
+    });
+    const output: INodeExecutionData[] = [];
+    try {
+      for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+        let operation = '';
+        try {
+          const op = readOperation(this, itemIndex);
+          operation = op.operation;
+          const records = await runOperation(client, op);
+          for (const json of records) output.push({ json, pairedItem: { item: itemIndex } });
+        } catch (error) {
+          if (this.continueOnFail()) {
+            output.push({ json: errorItem(error, operation), pairedItem: { item: itemIndex } });
+            continue;
+          }
+          throw toNodeError(this.getNode(), error, itemIndex, operation);
+        }
+      }
+    } finally {
+      client.free();
+    }
+    return [output];
+  }
+}

@@ -1,0 +1,62 @@
+// The one place that imports the client package. The build bundles this file, with the
+// client's wasm embedded, into dist/shared/client.js; the node and the credential both
+// require that file, so the wasm is compiled once per process.
+import { Publisher, PublisherError } from 'publisher-wasm';
+import type { PublisherConfig } from 'publisher-wasm';
+
+export { Publisher, PublisherError };
+export type {
+  PublisherConfig,
+  PublisherNote,
+  PublisherPost,
+  PublishNoteResponse,
+} from 'publisher-wasm';
+
+/** What the `publisherApi` credential holds. */
+export interface PublisherCredentials {
+  apiKey: string;
+  hostname: string;
+  cookieName: 'connect.sid' | 'substack.sid' | 'both';
+  baseUrl: string;
+}
+
+/** A fetch-compatible function (the client's `fetch` option). */
+export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
+
+export function readCredentials(data: Record<string, unknown>): PublisherCredentials {
+  const text = (name: string): string => {
+    const value = data[name];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const cookieName = text('cookieName');
+  return {
+    apiKey: text('apiKey'),
+    hostname: text('hostname'),
+    cookieName: cookieName === 'substack.sid' || cookieName === 'both' ? cookieName : 'connect.sid',
+    baseUrl: text('baseUrl'),
+  };
+}
+
+/**
+ * One client for the credentials. `fetch` routes HTTP through n8n's request helpers;
+ * `signal` (n8n's execution-cancel signal) aborts every call, waits between retries included.
+ */
+export function createClient(
+  credentials: PublisherCredentials,
+  options: { fetch?: FetchFunction; signal?: AbortSignal } = {},
+): Publisher {
+  const config: PublisherConfig & { fetch?: FetchFunction } = {
+    apiKey: credentials.apiKey,
+    cookieName: credentials.cookieName,
+  };
+  if (credentials.hostname) config.hostname = hostOf(credentials.hostname);
+  if (credentials.baseUrl) config.baseUrl = credentials.baseUrl.replace(/\/+$/, '');
+  if (options.fetch) config.fetch = options.fetch;
+  if (options.signal) config.signal = options.signal;
+  return new Publisher(config);
+}
+
+/** Accepts "example.substack.com" as well as a pasted "https://example.substack.com/". */
+export function hostOf(hostname: string): string {
+  return hostname.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/.*$/, '');
+}

@@ -1,0 +1,285 @@
+// End to end in a real n8n 2.41.1 on Node 24 against the local Publisher service: one
+// workflow per operation (nine), each output compared field by field with what the
+// client returns for the same call, then 404, 429 + Retry-After, continueOnFail, an
+// uncertain create, several input items and the credential test. One `n8n start` serves
+// them all (webhooks); execution details come from n8n's public API.
+//
+// Needs: N8N_HOME, NODE24_DIR (eval "$(bash scripts/install-n8n.sh)"), PACKAGE_TGZ (npm
+// pack of this folder). Writes the figures to N8N_E2E_REPORT when set.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { Publisher } from 'publisher-wasm';
+import { spawnLocalService } from '../../../local-service/index.mjs';
+import { prepareN8n } from './n8n.mjs';
+import { publisherWorkflow } from './workflows.mjs';
+
+const { N8N_HOME, NODE24_DIR, PACKAGE_TGZ, N8N_E2E_REPORT } = process.env;
+const API_KEY = 'e2e-secret-key-3c7f19d2';
+const report = { startup: {}, operations: [], behaviour: {} };
+let local, n8n, api, rest, client, world;
+const workflowIds = {};
+const credentials = {};
+const seen = []; // every webhook answer and execution read, checked for the key at the end
+
+const control = async (method, path, body) => {
+  const response = await fetch(`${local.url}/__control/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.status === 204 ? null : response.json();
+};
+const requestLog = () => control('GET', 'requests');
+
+async function callWebhook(path, body = {}) {
+  const started = performance.now();
+  const response = await fetch(`${n8n.base}/webhook/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  const ms = Math.round(performance.now() - started);
+  seen.push(text);
+  return { status: response.status, body: JSON.parse(text), ms };
+}
+
+async function lastExecution(name) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const { data } = await api('GET', `/executions?workflowId=${workflowIds[name]}&includeData=true&limit=1`);
+    if (data[0] && data[0].finished !== undefined && data[0].status !== 'running' && data[0].status !== 'new') {
+      seen.push(JSON.stringify(data[0]));
+      return data[0];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no finished execution of ${name}`);
+}
+const publisherRun = (execution) => execution.data.resultData.runData.Publisher[0];
+
+// The expected records, from the client's records (interface §2.1, §2.5; http-contract §6).
+const expectedPost = (p) => ({
+  id: p.id,
+  title: p.title,
+  subtitle: p.subtitle ?? '',
+  slug: p.slug,
+  published: p.published,
+  paywalled: p.paywalled,
+  type: p.type,
+  publishedAt: p.post_date,
+  description: p.description ?? '',
+  url: p.canonical_url,
+});
+const expectedNote = (n) => ({
+  id: n.comment.id,
+  body: n.comment.body,
+  publishedAt: n.comment.date,
+  url: `https://substack.com/@${n.comment.handle}/note/c-${n.comment.id}`,
+});
+
+// name → [workflow path, node parameters, what the client returns for the same call]
+let operations;
+
+before(async () => {
+  for (const [name, value] of Object.entries({ N8N_HOME, NODE24_DIR, PACKAGE_TGZ })) assert.ok(value, `${name} must be set`);
+  let t = performance.now();
+  local = await spawnLocalService({ apiKey: API_KEY, seed: 1 });
+  client = new Publisher({ apiKey: API_KEY, baseUrl: local.url, hostname: 'localpub.substack.com' });
+  world = await control('GET', 'info');
+  const dana = world.users.find((u) => u.handle === 'danamock');
+  const emile = world.users.find((u) => u.handle === 'emiletestwright');
+  const [firstPost] = await client.getPosts({ limit: 1 });
+  const firstNote = (await client.getNotes()).items.find((n) => n.comment);
+  const ownNotes = async (limit) => {
+    const out = [];
+    for await (const note of await client.getNotes()) {
+      if (note.comment) out.push(note);
+      if (out.length >= limit) break;
+    }
+    return out;
+  };
+  operations = {
+    'post getAll': ['post-getall', { resource: 'post', operation: 'getAll', limit: 100, offset: 0 },
+      async () => (await client.getPosts({ limit: 100, offset: 0 })).map(expectedPost)],
+    'post getPostsBySlug': ['post-by-slug', { resource: 'post', operation: 'getPostsBySlug', slug: 'danamock', limit: 14, offset: 1 },
+      async () => (await client.getPostsBySlug('danamock', { limit: 14, offset: 1 })).map(expectedPost)],
+    'post getPostsById': ['post-by-user-id', { resource: 'post', operation: 'getPostsById', userId: emile.id, limit: 100, offset: 0 },
+      async () => (await client.getPostsById(emile.id, { limit: 100, offset: 0 })).map(expectedPost)],
+    'post getPostById': ['post-by-id', { resource: 'post', operation: 'getPostById', postId: firstPost.id },
+      async () => [expectedPost(await client.getPostById(firstPost.id))]],
+    'note get': ['note-get', { resource: 'note', operation: 'get', limit: 30 },
+      async () => (await ownNotes(30)).map(expectedNote)],
+    'note getNotesBySlug': ['note-by-slug', { resource: 'note', operation: 'getNotesBySlug', slug: 'danamock', limit: 20 },
+      async () => (await client.getNotesBySlug('danamock', { limit: 20 })).map(expectedNote)],
+    'note getNotesById': ['note-by-user-id', { resource: 'note', operation: 'getNotesById', userId: dana.id, limit: 100 },
+      async () => (await client.getNotesById(dana.id, { limit: 100 })).filter((n) => n.comment).map(expectedNote)],
+    'note getNoteById': ['note-by-id', { resource: 'note', operation: 'getNoteById', noteId: firstNote.comment.id },
+      async () => [expectedNote(await client.getNoteById(firstNote.comment.id))]],
+    'note create': ['note-create', { resource: 'note', operation: 'create', title: 'Hello from n8n', body: '={{ $json.body.text }}' }, null],
+  };
+  report.startup.localServiceMs = Math.round(performance.now() - t);
+
+  t = performance.now();
+  n8n = await prepareN8n({ n8nHome: N8N_HOME, node24Dir: NODE24_DIR, packageTgz: PACKAGE_TGZ });
+  await n8n.start();
+  report.startup.n8nStartMs = Math.round(performance.now() - t);
+  t = performance.now();
+  ({ api, rest } = await n8n.authenticate());
+  const good = await api('POST', '/credentials', {
+    name: 'Publisher local', type: 'publisherApi',
+    data: { apiKey: API_KEY, hostname: 'localpub.substack.com', cookieName: 'connect.sid', baseUrl: local.url },
+  });
+  credentials.good = { id: good.id, name: good.name, type: 'publisherApi', data: { apiKey: API_KEY, hostname: 'localpub.substack.com', cookieName: 'connect.sid', baseUrl: local.url } };
+  const bad = await api('POST', '/credentials', {
+    name: 'Publisher wrong key', type: 'publisherApi',
+    data: { apiKey: 'not-the-key', hostname: 'localpub.substack.com', cookieName: 'substack.sid', baseUrl: local.url },
+  });
+  credentials.bad = { id: bad.id, name: bad.name, type: 'publisherApi', data: { apiKey: 'not-the-key', hostname: 'localpub.substack.com', cookieName: 'substack.sid', baseUrl: local.url } };
+
+  const workflows = Object.entries(operations).map(([name, [path, parameters]]) => [name, { name, path, parameters }]);
+  workflows.push(
+    ['404', { name: '404', path: 'post-404', parameters: { resource: 'post', operation: 'getPostById', postId: 999999999 } }],
+    ['429', { name: '429', path: 'post-429', parameters: { resource: 'post', operation: 'getPostById', postId: firstPost.id } }],
+    ['continueOnFail', { name: 'continueOnFail', path: 'continue-on-fail', continueOnFail: true, splitOut: 'body.items',
+      parameters: { resource: 'post', operation: 'getPostById', postId: '={{ $json.postId }}' } }],
+    ['multi-item', { name: 'multi-item', path: 'multi-item', splitOut: 'body.items',
+      parameters: { resource: 'note', operation: 'getNoteById', noteId: '={{ $json.noteId }}' } }],
+    ['uncertain create', { name: 'uncertain create', path: 'note-create-uncertain',
+      parameters: { resource: 'note', operation: 'create', title: 'Cut off', body: 'answer lost' } }],
+  );
+  for (const [name, spec] of workflows) {
+    const created = await api('POST', '/workflows', publisherWorkflow({ ...spec, name: `e2e ${name}`, credential: credentials.good }));
+    workflowIds[name] = created.id;
+    await api('POST', `/workflows/${created.id}/publish`);
+  }
+  report.startup.setupMs = Math.round(performance.now() - t);
+});
+
+after(async () => {
+  await n8n?.stop();
+  await local?.close();
+  client?.free();
+  if (N8N_E2E_REPORT) writeFileSync(N8N_E2E_REPORT, JSON.stringify(report, null, 2));
+});
+
+const operationNames = [
+  'post getAll', 'post getPostsBySlug', 'post getPostsById', 'post getPostById',
+  'note get', 'note getNotesBySlug', 'note getNotesById', 'note getNoteById', 'note create',
+];
+for (const name of operationNames) {
+  test(`${name}: the workflow's output equals the client's records, field by field`, async () => {
+    const [path, , expected] = operations[name];
+    const text = `A note from the e2e run, ${new Date().toISOString()} 🌸`;
+    const answer = await callWebhook(path, { text });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const execution = await lastExecution(name);
+    assert.equal(execution.status, 'success');
+    const run = publisherRun(execution);
+    const items = run.data.main[0];
+    assert.deepEqual(items.map((i) => i.json), answer.body, 'the webhook answered with the node output');
+    for (const item of items) assert.deepEqual(item.pairedItem, { item: 0 });
+    if (expected) {
+      const want = await expected();
+      assert.ok(want.length > 0);
+      assert.deepEqual(answer.body, want);
+    } else {
+      // create: the note exists once, with the title and the body as two paragraphs.
+      assert.equal(answer.body.length, 1);
+      const published = answer.body[0];
+      assert.equal(published.body, `Hello from n8n\n\n${text}`);
+      assert.deepEqual(expectedNote(await client.getNoteById(published.id)), published);
+      const posts = (await requestLog()).filter((r) => r.method === 'POST' && r.url.startsWith('/api/v1/comment/feed'));
+      assert.equal(posts.length, 1);
+    }
+    if (name.startsWith('post getAll')) assert.equal(answer.body.length, 100);
+    report.operations.push({ operation: name, items: answer.body.length, first: answer.body[0], webhookMs: answer.ms, nodeMs: run.executionTime });
+  });
+}
+
+test('404: the execution fails with a NodeApiError, httpCode 404', async () => {
+  const answer = await callWebhook('post-404');
+  assert.equal(answer.status, 500);
+  const execution = await lastExecution('404');
+  assert.equal(execution.status, 'error');
+  const error = execution.data.resultData.error;
+  assert.equal(error.name, 'NodeApiError');
+  assert.equal(error.httpCode, '404');
+  assert.match(error.message, /HTTP 404/);
+  assert.equal(error.node.name, 'Publisher');
+  report.behaviour['404'] = { name: error.name, httpCode: error.httpCode, message: error.message, description: error.description };
+});
+
+test('429 with Retry-After: the client waits and the run succeeds', async () => {
+  await control('DELETE', 'requests');
+  const postPath = `/api/v1/posts/by-id/${operations['post getPostById'][1].postId}`;
+  await control('POST', 'faults', { method: 'GET', path: postPath, times: 1, status: 429, retryAfter: '1' });
+  const answer = await callWebhook('post-429');
+  assert.equal(answer.status, 200);
+  assert.equal(answer.body.length, 1);
+  const log = (await requestLog()).filter((r) => r.url === postPath);
+  assert.deepEqual(log.map((r) => r.status), [429, 200]);
+  const waited = log[1].time - log[0].time;
+  assert.ok(waited >= 950, `waited ${waited} ms`);
+  const execution = await lastExecution('429');
+  assert.equal(execution.status, 'success');
+  report.behaviour['429'] = { statuses: log.map((r) => r.status), waitedMs: waited, output: answer.body[0] };
+});
+
+test('continueOnFail: an error item (message, status, kind) paired to its input; the others go on', async () => {
+  const postId = operations['post getPostById'][1].postId;
+  const answer = await callWebhook('continue-on-fail', { items: [{ postId }, { postId: 999999999 }, { postId: 'abc' }] });
+  assert.equal(answer.status, 200);
+  const execution = await lastExecution('continueOnFail');
+  assert.equal(execution.status, 'success');
+  const items = publisherRun(execution).data.main[0];
+  assert.deepEqual(items.map((i) => i.pairedItem), [{ item: 0 }, { item: 1 }, { item: 2 }]);
+  assert.equal(items[0].json.id, postId);
+  assert.equal(items[1].json.status, 404);
+  assert.equal(items[1].json.kind, 'http');
+  assert.match(items[1].json.message, /404/);
+  assert.equal(items[2].json.kind, 'invalid-parameter');
+  assert.match(items[2].json.message, /"Post ID".*"abc".*item 2/);
+  report.behaviour.continueOnFail = items.map((i) => i.json).slice(1);
+});
+
+test('several input items: one client call per item, outputs paired to their items', async () => {
+  const notes = (await client.getNotes()).items.filter((n) => n.comment).slice(0, 3);
+  const answer = await callWebhook('multi-item', { items: notes.map((n) => ({ noteId: n.comment.id })) });
+  assert.equal(answer.status, 200);
+  assert.deepEqual(answer.body, notes.map(expectedNote));
+  const items = publisherRun(await lastExecution('multi-item')).data.main[0];
+  assert.deepEqual(items.map((i) => i.pairedItem), [{ item: 0 }, { item: 1 }, { item: 2 }]);
+});
+
+test('uncertain create: the note was published but the answer was cut; the node says so and does not re-send', async () => {
+  await control('DELETE', 'requests');
+  await control('POST', 'faults', { method: 'POST', path: '/api/v1/comment/feed', times: 1, truncate: 'length' });
+  const answer = await callWebhook('note-create-uncertain');
+  assert.equal(answer.status, 500);
+  const execution = await lastExecution('uncertain create');
+  const error = execution.data.resultData.error;
+  assert.equal(error.name, 'NodeApiError');
+  assert.match(error.message, /may have been published/);
+  assert.match(error.message, /Do not run this item again/);
+  const posts = (await requestLog()).filter((r) => r.method === 'POST');
+  assert.equal(posts.length, 1, 'sent exactly once');
+  const published = (await client.getNotes()).items.filter((n) => n.comment?.body === 'Cut off\n\nanswer lost');
+  assert.equal(published.length, 1, 'the service holds the note once');
+  report.behaviour.uncertainCreate = { name: error.name, message: error.message, description: error.description, postsSent: posts.length, notesHeld: published.length };
+});
+
+test('credential test: the good key passes, a wrong key fails with a clear message', async () => {
+  const ok = await rest('POST', '/credentials/test', { credentials: credentials.good });
+  assert.equal(ok.status, 'OK', JSON.stringify(ok));
+  const bad = await rest('POST', '/credentials/test', { credentials: credentials.bad });
+  assert.equal(bad.status, 'Error');
+  assert.match(bad.message, /refused the API key \(HTTP 401\)/);
+  report.behaviour.credentialTest = { good: ok, bad };
+});
+
+test('the API key appears in no webhook answer, execution data or n8n log line', () => {
+  const everything = seen.join('\n') + n8n.logText();
+  assert.ok(seen.length > 10);
+  assert.ok(!everything.includes(API_KEY), 'the API key leaked');
+});
