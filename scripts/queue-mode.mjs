@@ -245,6 +245,12 @@ export async function startQueueCluster({ workers = ['w1', 'w2'], concurrency = 
   const logDir = join(base, 'logs');
   mkdirSync(logDir);
   const started = [];
+  const timings = {};
+  let lap = Date.now();
+  const mark = (step) => {
+    timings[step] = (Date.now() - lap) / 1000;
+    lap = Date.now();
+  };
   const stopAll = async () => {
     for (const item of started.reverse()) await item.stop().catch(() => {});
     started.length = 0;
@@ -254,10 +260,12 @@ export async function startQueueCluster({ workers = ['w1', 'w2'], concurrency = 
     mkdirSync(pgDir);
     const postgres = await startPostgres(pgDir, logDir);
     started.push(postgres);
+    mark('postgres');
     const redisDir = join(base, 'redis');
     mkdirSync(redisDir);
     const redis = await startRedis(redisDir, logDir);
     started.push(redis);
+    mark('redis');
 
     const sharedEnv = {
       PATH: `${join(node24Dir, 'bin')}:${process.env.PATH}`,
@@ -311,6 +319,7 @@ export async function startQueueCluster({ workers = ['w1', 'w2'], concurrency = 
       for (const workflow of workflows) await cli(['publish:workflow', `--id=${workflow.id}`]);
     }
 
+    mark('import');
     const mainUrl = `http://127.0.0.1:${mainPort}`;
     const startMain = async () => {
       const main = startProcess('main', n8nBin, ['start'], { env: mainEnv, logFile: join(logDir, 'main.log') });
@@ -321,7 +330,8 @@ export async function startQueueCluster({ workers = ['w1', 'w2'], concurrency = 
       });
       return main;
     };
-    let main = await startMain();
+    const main = await startMain();
+    mark('main');
 
     const workerHandles = new Map();
     const startWorker = async (name) => {
@@ -338,20 +348,15 @@ export async function startQueueCluster({ workers = ['w1', 'w2'], concurrency = 
       return worker;
     };
     await Promise.all(workers.map(startWorker));
+    mark('workers');
 
     return {
       base,
       logDir,
+      /** Seconds each start-up step took: postgres, redis, import (credentials, workflows), main, workers. */
+      timings,
       mainUrl,
-      get main() {
-        return main;
-      },
-      /** Stops the main process (SIGTERM) and starts it again on the same port and database. */
-      async restartMain() {
-        await main.stop();
-        main = await startMain();
-        return main;
-      },
+      main,
       /** Runs a redis-cli command against the queue's Redis; resolves to its output. */
       redis: (...args) => run('redis-cli', ['-h', '127.0.0.1', '-p', String(redis.port), ...args]).then((out) => out.trim()),
       postgres,

@@ -73,6 +73,13 @@ node scripts/demo.mjs --check
 step "Node"
 run_counted "js Node" '^# pass [0-9]+' node --test js-tests/node/
 
+step "the n8n node in queue mode: PostgreSQL, Redis, one main, two workers (200 executions x 3)"
+bash scripts/install-queue-services.sh
+eval "$(bash scripts/install-n8n.sh)"
+[ -x n8n-node/node_modules/.bin/tsc ] || (cd n8n-node && npm install --ignore-scripts --no-audit --no-fund)
+node n8n-node/build.mjs
+run_counted "n8n queue mode" '^# pass [0-9]+' node --test --test-concurrency=1 n8n-node/test/queue/queue-mode.test.mjs
+
 step "summary"
 printf '%s\n' "${SUMMARY[@]}"
 echo "total: ${TOTAL} passed, 0 failed"

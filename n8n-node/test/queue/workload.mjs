@@ -8,6 +8,7 @@
 // taken from the webhook's body.
 
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -107,9 +108,34 @@ export function planCalls(count, label, world) {
   return calls;
 }
 
+/**
+ * One HTTP request on a connection of its own (no keep-alive pool: under load a pooled
+ * connection can be reused just as the server closes it). Resolves to { status, text }.
+ */
+export function request(method, url, body) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
+    const req = http.request(url, { method, agent: false, headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {} }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload ?? undefined);
+  });
+}
+
+/** The local service's test controls (/__control/...): the parsed answer, or null for a 204. */
+export async function control(serviceUrl, method, path, body) {
+  const { status, text } = await request(method, `${serviceUrl}/__control/${path}`, body);
+  if (status >= 300) throw new Error(`${method} /__control/${path}: ${status} ${text}`);
+  return status === 204 ? null : JSON.parse(text);
+}
+
 /** Ids and handles the calls use: the world's users, some post ids and other users' note ids. */
 export async function readWorld(serviceUrl, client) {
-  const info = await (await fetch(`${serviceUrl}/__control/info`)).json();
+  const info = await control(serviceUrl, 'GET', 'info');
   const postIds = (await client.getPosts({ limit: 50 })).map((p) => p.id);
   const others = info.users.filter((u) => u.active && u.id !== info.account.id);
   const noteIds = [];
@@ -187,11 +213,7 @@ export async function lastExecutionId(cluster) {
 /** Fires every call at once; resolves to the HTTP statuses and the time the first was sent. */
 export async function fire(cluster, calls) {
   const startedAt = Date.now();
-  const statuses = await Promise.all(calls.map(async (call) => {
-    const response = await fetch(cluster.webhookUrl(WEBHOOK_PATH), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call) });
-    await response.arrayBuffer();
-    return response.status;
-  }));
+  const statuses = await Promise.all(calls.map(async (call) => (await request('POST', cluster.webhookUrl(WEBHOOK_PATH), call)).status));
   return { startedAt, statuses };
 }
 
