@@ -32,26 +32,37 @@ async function batch(cluster, calls) {
   return { wall, rate: calls.length / wall, states: countBy(records, (r) => r.status), workers: countBy(records, (r) => r.worker) };
 }
 
-/** RSS (MiB) of a fresh Node 24 process before and after loading the node's client bundle and using it. */
+/**
+ * Memory of a fresh Node 24 process that makes 50 reads (25 post pages, 25 notes pages):
+ * once through the node's client bundle, once with plain fetch + JSON.parse of the same
+ * URLs. The difference is what the client (its wasm instance and glue) adds.
+ */
 async function clientMemory(clientBundle, service) {
   const { node24Dir } = n8nInstall();
-  const script = `
-    const mib = () => process.memoryUsage().rss / 1048576;
-    globalThis.gc?.(); const base = mib();
-    const { Publisher } = require(${JSON.stringify(clientBundle)});
-    globalThis.gc?.(); const loaded = mib();
+  const probe = (withClient) => `
+    const mib = () => { globalThis.gc(); const m = process.memoryUsage(); return { rss: m.rss / 1048576, heap: m.heapUsed / 1048576, external: m.external / 1048576 }; };
+    const base = mib();
     (async () => {
-      const client = new Publisher({ apiKey: ${JSON.stringify(service.apiKey)}, baseUrl: ${JSON.stringify(service.url)} });
-      for (let i = 0; i < 25; i++) { await client.getPosts({ limit: 3, offset: i }); await client.getNotes(); }
-      globalThis.gc?.(); const used = mib();
-      console.log(JSON.stringify({ base, loaded, used }));
+      let read;
+      if (${withClient}) {
+        const { Publisher } = require(${JSON.stringify(clientBundle)});
+        const client = new Publisher({ apiKey: ${JSON.stringify(service.apiKey)}, baseUrl: ${JSON.stringify(service.url)} });
+        read = async (i) => { await client.getPosts({ limit: 3, offset: i }); await client.getNotes(); };
+      } else {
+        const get = async (path) => JSON.parse(await (await fetch(${JSON.stringify(service.url)} + path, { headers: { cookie: 'connect.sid=' + ${JSON.stringify(service.apiKey)} } })).text());
+        read = async (i) => { await get('/api/v1/posts?limit=3&offset=' + i); await get('/api/v1/notes'); };
+      }
+      const loaded = mib();
+      for (let i = 0; i < 25; i++) await read(i);
+      console.log(JSON.stringify({ base, loaded, used: mib() }));
     })();`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(node24Dir, 'bin', 'node'), ['--expose-gc', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const run = (withClient) => new Promise((resolve, reject) => {
+    const child = spawn(join(node24Dir, 'bin', 'node'), ['--expose-gc', '-e', probe(withClient)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.once('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`memory probe exited with ${code}`))));
   });
+  return { client: await run(true), plain: await run(false) };
 }
 
 const packed = packNode();
@@ -64,16 +75,16 @@ const cluster = await startQueueCluster({
 const rows = [];
 try {
   await batch(cluster, planCalls(WARM_UP, 'warm-1', world));
-  rows.push({ workers: 1, ...(await batch(cluster, planCalls(executions, 'one', world))) });
+  rows.push({ count: 1, ...(await batch(cluster, planCalls(executions, 'one', world))) });
   await cluster.startWorker('w2');
   await batch(cluster, planCalls(WARM_UP, 'warm-2', world));
-  rows.push({ workers: 2, ...(await batch(cluster, planCalls(executions, 'two', world))) });
+  rows.push({ count: 2, ...(await batch(cluster, planCalls(executions, 'two', world))) });
 
   console.log(`\nn8n 2.41.1 queue mode, ${executions} webhook executions fired at once (1/8 each: 7 read operations and note create), concurrency ${concurrency} per worker, ${(await import('node:os')).availableParallelism()} cores`);
   console.log('| workers | wall time of the batch | executions/s | states | executions per worker |');
   console.log('|---|---|---|---|---|');
   for (const row of rows) {
-    console.log(`| ${row.workers} | ${row.wall.toFixed(1)} s | ${row.rate.toFixed(1)} | ${JSON.stringify(row.states)} | ${JSON.stringify(row.workers)} |`);
+    console.log(`| ${row.count} | ${row.wall.toFixed(1)} s | ${row.rate.toFixed(1)} | ${JSON.stringify(row.states)} | ${JSON.stringify(row.workers)} |`);
   }
 
   console.log('\nMemory after the batches (RSS, MiB):');
@@ -86,9 +97,13 @@ try {
     console.log(`| ${name} | ${(own / 1024).toFixed(0)} | ${(runner / 1024).toFixed(0)} |`);
   }
   const bundle = join(cluster.base, 'w1', '.n8n', 'nodes', 'node_modules', 'n8n-nodes-publisher', 'dist', 'shared', 'client.js');
-  const probe = await clientMemory(bundle, service);
-  console.log(`\nThe node's client (dist/shared/client.js, wasm embedded) in a fresh Node 24 process: RSS ${probe.base.toFixed(1)} MiB → ` +
-    `${probe.loaded.toFixed(1)} MiB loaded (+${(probe.loaded - probe.base).toFixed(1)}) → ${probe.used.toFixed(1)} MiB after 50 reads (+${(probe.used - probe.base).toFixed(1)} in all)`);
+  const { client: withClient, plain } = await clientMemory(bundle, service);
+  const delta = (m, key) => (m.used[key] - m.base[key]).toFixed(1);
+  console.log('\nA fresh Node 24 process, 50 reads (MiB, after gc; growth from the process start):');
+  console.log('| reads through | RSS | V8 heap | external (wasm memory, buffers) | loading alone (RSS) |');
+  console.log('|---|---|---|---|---|');
+  console.log(`| the node's client bundle (dist/shared/client.js) | +${delta(withClient, 'rss')} | +${delta(withClient, 'heap')} | +${delta(withClient, 'external')} | +${(withClient.loaded.rss - withClient.base.rss).toFixed(1)} |`);
+  console.log(`| fetch + JSON.parse of the same URLs | +${delta(plain, 'rss')} | +${delta(plain, 'heap')} | +${delta(plain, 'external')} | — |`);
 } finally {
   await cluster.stop();
   await service.close();
