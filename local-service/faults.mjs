@@ -62,7 +62,8 @@ export function describeFault(fault) {
 export function faultStatusResponse(fault) {
   const headers = fault.retryAfter !== null ? { 'Retry-After': fault.retryAfter } : {};
   if (fault.body !== null) {
-    return { status: fault.status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: fault.body };
+    const type = fault.html ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
+    return { status: fault.status, headers: { 'Content-Type': type, ...headers }, body: fault.body };
   }
   return fault.html ? htmlErrorResponse(fault.status, headers) : errorResponse(fault.status, statusText(fault.status), headers);
 }
@@ -133,9 +134,10 @@ function parseFaultSpec(spec) {
     fault.html = spec.html;
   }
   if (spec.body !== undefined) {
-    // An exact body (sent as JSON content) for records the service might get wrong.
+    // An exact body: JSON content (a record the service might get wrong), or with
+    // `html` an HTML page of the test's choosing (a CDN's challenge page, say).
     if (typeof spec.body !== 'string') invalid('body must be a string');
-    if (fault.status === null || fault.html) invalid('body needs status and excludes html');
+    if (fault.status === null) invalid('body needs status');
     fault.body = spec.body;
   }
   return fault;

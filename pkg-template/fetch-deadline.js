@@ -28,12 +28,21 @@ function refused(error) {
   return code === 'ECONNREFUSED' || /connection refused/i.test(String(error?.message ?? ''));
 }
 
+// A response's headers as [name, value] pairs: forEach is what every fetch-compatible
+// Headers has (the DOM's, undici's, a polyfill's), iteration is not.
+function headerPairs(headers) {
+  const pairs = [];
+  if (headers && typeof headers.forEach === 'function') headers.forEach((value, name) => pairs.push([name, value]));
+  return pairs;
+}
+
 /**
- * Sends a request and reads its whole body as text. Resolves to
+ * Sends a request through `fetchImpl` (the client's `fetch` option) or the runtime's
+ * own fetch, and reads its whole body as text. Resolves to
  * {status, statusText, headers: [[name, value]...], body}; rejects with
  * {kind: 'aborted'|'timeout'|'network', message, notSent, cause}.
  */
-export async function sendRequest(url, init, timeoutMs, signals) {
+export async function sendRequest(url, init, timeoutMs, signals, fetchImpl) {
   const early = signals.find((signal) => signal.aborted);
   if (early) throw failure('aborted', describeReason(early.reason), true, early.reason);
   const controller = new AbortController();
@@ -46,10 +55,22 @@ export async function sendRequest(url, init, timeoutMs, signals) {
     }, timeoutMs);
   const forward = (event) => controller.abort(event.target.reason);
   for (const signal of signals) signal.addEventListener('abort', forward);
+  // A fetch option may ignore its signal: the timeout and aborts still end the wait.
+  let stopWaiting;
+  const stopped = new Promise((_, reject) => {
+    stopWaiting = () => reject(controller.signal.reason);
+    controller.signal.addEventListener('abort', stopWaiting);
+  });
+  stopped.catch(() => {});
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
-    const body = await response.text();
-    return { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
+    // Called as a plain function: a browser's fetch throws when `this` is another object.
+    const send = fetchImpl ?? globalThis.fetch;
+    const response = await Promise.race([send(url, { ...init, signal: controller.signal }), stopped]);
+    if (typeof response?.text !== 'function' || typeof response.status !== 'number') {
+      throw new TypeError('the fetch function resolved to something that is not a Response (it needs status and text())');
+    }
+    const body = await Promise.race([response.text(), stopped]);
+    return { status: response.status, statusText: response.statusText ?? '', headers: headerPairs(response.headers), body };
   } catch (error) {
     const aborted = signals.find((signal) => signal.aborted);
     if (aborted) throw failure('aborted', describeReason(aborted.reason), false, aborted.reason);
@@ -57,6 +78,7 @@ export async function sendRequest(url, init, timeoutMs, signals) {
     throw failure('network', describeFetchError(error), refused(error), undefined);
   } finally {
     clearTimeout(timer);
+    controller.signal.removeEventListener('abort', stopWaiting);
     for (const signal of signals) signal.removeEventListener('abort', forward);
   }
 }

@@ -1,11 +1,15 @@
 // Builds the npm package in pkg/: wasm-pack (--target web) for the wasm and its ESM
-// glue, then the entry points of pkg-template/ for browsers, Node/Deno (ESM) and
-// Node (CommonJS, bundled with esbuild), and package.json merged from the template.
+// glue, then the entry points of pkg-template/: embedded (the wasm inlined as base64:
+// browsers, bundlers, Deno), node.cjs + node.mjs (one module for Node's require and
+// import, bundled with esbuild), workerd (a wasm module import), web (the .wasm as a
+// file of its own) and init (explicit loading); ESM and CommonJS declarations; and
+// package.json merged from the template.
 //
 //   node scripts/build-pkg.mjs [--dev]
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,18 +47,38 @@ for (const name of ['note-builder.js', 'notes-page.js']) {
   if (!existsSync(join(pkg, snippets, name))) throw new Error(`${name} is not among the snippets beside publisher-error.js`);
 }
 
+// The glue's own default path (`new URL('publisher_wasm_bg.wasm', import.meta.url)`)
+// would make bundlers copy the .wasm for every entry, and fails where import.meta.url
+// is no URL (workerd): each entry passes the wasm itself, so the default goes.
+const gluePath = join(pkg, 'publisher_wasm.js');
+const glue = readFileSync(gluePath, 'utf8');
+const defaultPath = "module_or_path = new URL('publisher_wasm_bg.wasm', import.meta.url);";
+if (!glue.includes(defaultPath)) throw new Error('publisher_wasm.js has no default wasm URL: did wasm-bindgen change its output?');
+writeFileSync(gluePath, glue.replace(defaultPath,
+  "throw new Error('publisher-wasm: init() needs the wasm: a URL, Response, bytes or WebAssembly.Module');"));
+
 const fill = (name) => readFileSync(join(template, name), 'utf8').replaceAll('__SNIPPETS__', snippets);
-writeFileSync(join(pkg, 'index.js'), fill('index.js'));
-writeFileSync(join(pkg, 'node.js'), fill('node.js'));
-const cjsEntry = join(pkg, '.node-cjs-entry.js');
-writeFileSync(cjsEntry, fill('node-cjs-entry.js'));
+for (const name of ['embedded.js', 'index.js', 'workerd.js', 'init.js']) writeFileSync(join(pkg, name), fill(name));
+const wasmBase64 = readFileSync(join(pkg, 'publisher_wasm_bg.wasm')).toString('base64');
+writeFileSync(join(pkg, 'publisher_wasm_inline.js'), fill('publisher_wasm_inline.js').replace('__WASM_BASE64__', wasmBase64));
+
+// node.cjs: the embedded entry as one CommonJS file, the module Node loads for both
+// require and import (node.mjs re-exports it), so a process has one wasm instance.
 run('esbuild', [
-  cjsEntry, '--bundle', '--format=cjs', '--platform=node', '--target=node20',
+  join(pkg, 'embedded.js'), '--bundle', '--format=cjs', '--platform=node', '--target=node20',
   `--outfile=${join(pkg, 'node.cjs')}`, '--log-level=warning',
-  // The web glue's default init reads import.meta.url; node.cjs never calls it.
-  '--log-override:empty-import-meta=silent',
 ]);
-rmSync(cjsEntry);
+const require = createRequire(import.meta.url);
+const names = Object.keys(require(join(pkg, 'node.cjs'))).filter((name) => !['initSync', 'default'].includes(name)).sort();
+for (const name of ['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes']) {
+  if (!names.includes(name)) throw new Error(`node.cjs does not export ${name}`);
+}
+writeFileSync(join(pkg, 'node.mjs'), `// Entry for Node's import: the very module require loads, so that one process has one
+// wasm instance and one set of classes however the package was reached.
+import publisher from './node.cjs';
+
+export const { ${names.join(', ')} } = publisher;
+`);
 
 // wasm-bindgen declares `[Symbol.dispose]()`, which only compiles with lib esnext;
 // callers on es2022 or earlier would get an error from our types. free() stays.
@@ -66,8 +90,14 @@ const initApi = declarations.indexOf('export type InitInput');
 if (initApi < 0) throw new Error('publisher_wasm.d.ts has no InitInput: did wasm-bindgen change its output?');
 writeFileSync(glueTypes, `${declarations.slice(0, initApi).trimEnd()}\n`);
 
-for (const name of ['index.d.ts', 'publisher-error.d.ts', 'note-builder.d.ts', 'notes-page.d.ts', 'README.md']) {
+for (const name of ['index.d.ts', 'init.d.ts', 'publisher-error.d.ts', 'note-builder.d.ts', 'notes-page.d.ts', 'README.md']) {
   copyFileSync(join(template, name), join(pkg, name));
+}
+// CommonJS declarations: the same text, each importing its .cjs neighbours, so that a
+// CommonJS file under node16/nodenext reads declarations of its own module kind.
+for (const name of ['index', 'publisher_wasm', 'publisher-error', 'note-builder', 'notes-page']) {
+  const text = readFileSync(join(pkg, `${name}.d.ts`), 'utf8');
+  writeFileSync(join(pkg, `${name}.d.cts`), text.replace(/(from '\.\/[\w-]+)\.js'/g, "$1.cjs'"));
 }
 copyFileSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
 rmSync(join(pkg, '.gitignore'), { force: true });

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks (it has the Rust toolchain, Node 20 and npm),
 # idempotently: Debian's Chromium and ChromeDriver, the wasm32 target, the
-# wasm-bindgen CLI of exactly the version in Cargo.lock, wasm-pack, and the npm dev
-# tools (binaryen's wasm-opt, Deno, esbuild, playwright-core, TypeScript).
+# wasm-bindgen CLI of exactly the version in Cargo.lock, wasm-pack, the npm dev tools
+# (binaryen's wasm-opt, Deno, esbuild, playwright-core, TypeScript), and the consumer
+# matrix's runtimes and bundlers.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -34,7 +35,24 @@ fi
 # n8n queue mode (the workflow node's scale-out tests): PostgreSQL and Redis from Debian.
 bash scripts/install-queue-services.sh
 
-npm ci --no-audit --no-fund
+# npm ci only when the lockfile changed since the last install (test.sh runs this too).
+if ! cmp -s package-lock.json node_modules/.setup-package-lock.json; then
+  npm ci --no-audit --no-fund
+  cp package-lock.json node_modules/.setup-package-lock.json
+fi
 # Debian's binaryen breaks wasm-bindgen's externref table: npm's must be the one found.
 [ "$(command -v wasm-opt)" = "$PWD/node_modules/.bin/wasm-opt" ] || { echo "setup: wrong wasm-opt: $(command -v wasm-opt)"; exit 1; }
+# The consumer matrix's runtimes and bundlers (Node 22/24, Bun, wrangler, vite, webpack,
+# rollup), cached under ~/.cache/publisher-wasm/ by the hash of their lockfile.
+node js-tests/consumers/tools.mjs >/dev/null
+
+# The n8n node: its build and lint tools (npm install, not npm ci: the registry lacks some
+# optional non-Linux builds its lockfile names), and Node 24 + n8n 2.41.1 for its e2e
+# test, cached outside the clone by scripts/install-n8n.sh.
+if ! cmp -s n8n-node/package-lock.json n8n-node/node_modules/.setup-package-lock.json; then
+  (cd n8n-node && npm install --ignore-scripts --no-audit --no-fund --no-save)
+  cp n8n-node/package-lock.json n8n-node/node_modules/.setup-package-lock.json
+fi
+bash scripts/install-n8n.sh >/dev/null
+
 echo "setup: ready"

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs every test: lint, cargo test, the package build, wasm-bindgen tests in Node and
-# Chromium, the local service's self-test, the packed tarball in a throwaway project,
-# the .d.ts check, and the JS tests in Deno, Chromium and Node against the local
+# Chromium, the local service's self-test, the packed tarball and the consumer matrix
+# (every runtime and bundler), the .d.ts check, and the JS tests in Deno, Chromium and Node against the local
 # service. Each runner must report at least one test, or the run fails.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# Whatever a fresh machine lacks (the wasm32 target, wasm-bindgen, Chromium, the npm
+# tools, the consumer matrix's runtimes) is installed first; a no-op once present.
+bash scripts/setup.sh
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PWD/node_modules/.bin:$PATH"
 export CARGO_TERM_COLOR=never NO_COLOR=1
 LOGS=$(mktemp -d)
@@ -54,8 +57,11 @@ WASM_BINDGEN_USE_BROWSER=1 run_counted "wasm-bindgen-test Chromium" '^test resul
 step "local service self-test"
 run_counted "local service (node)" '^# pass [0-9]+' node --test local-service/test/
 
-step "the npm pack tarball in a throwaway project (import and require)"
+step "the npm pack tarball: its files, exports map and declarations"
 run_counted "tarball (node)" '^# pass [0-9]+' node --test js-tests/tarball/
+
+step "consumer matrix: the tarball in Node 20/22/24, Deno, Bun, workerd, bundlers, Chromium, tsc"
+run_counted "consumer matrix" '^consumers: [0-9]+ passed' node js-tests/consumers/run.mjs
 
 step "TypeScript: the .d.ts under tsc --strict"
 run_counted "tsc --strict" '^ok [0-9]+ ' node js-tests/types/check.mjs
@@ -73,11 +79,18 @@ node scripts/demo.mjs --check
 step "Node"
 run_counted "js Node" '^# pass [0-9]+' node --test js-tests/node/
 
+step "n8n node: build, lint (strict), unit tests"
+run_counted "n8n node unit" '^# pass [0-9]+' bash scripts/n8n-test.sh unit
+
+step "n8n node: e2e in a real n8n 2.41.1 on Node 24"
+run_counted "n8n node e2e" '^# pass [0-9]+' bash scripts/n8n-test.sh e2e
+
+step "n8n editor command: the example workflow runs with the imported credential"
+bash scripts/n8n-editor.sh --check
+
 step "the n8n node in queue mode: PostgreSQL, Redis, one main, two workers (200 executions x 3)"
-bash scripts/install-queue-services.sh
+[ -f n8n-node/dist/shared/client.js ] || node n8n-node/build.mjs
 eval "$(bash scripts/install-n8n.sh)"
-[ -x n8n-node/node_modules/.bin/tsc ] || (cd n8n-node && npm install --ignore-scripts --no-audit --no-fund)
-node n8n-node/build.mjs
 run_counted "n8n queue mode" '^# pass [0-9]+' node --test --test-concurrency=1 n8n-node/test/queue/queue-mode.test.mjs
 
 step "summary"

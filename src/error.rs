@@ -58,9 +58,6 @@ pub struct ResponseSnapshot {
 /// does not stay alive in every error object.
 pub const MAX_SNAPSHOT_BODY: usize = 64 * 1024;
 
-/// How much of an error body goes into the message.
-const MESSAGE_BODY_EXCERPT: usize = 200;
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     pub kind: ErrorKind,
@@ -98,22 +95,11 @@ impl Error {
         Self::new(ErrorKind::Network, message)
     }
 
-    /// A non-2xx answer. The message names the request and quotes the service's own
-    /// error text: the `error`/`message` field of a JSON body, else the start of the body.
-    pub fn http(request_line: &str, response: ResponseSnapshot) -> Self {
-        let mut message = format!(
-            "{request_line} failed: HTTP {} {}",
-            response.status, response.status_text
-        )
-        .trim_end()
-        .to_string();
-        if let Some(detail) = error_detail(&response.body) {
-            message.push_str(": ");
-            message.push_str(&detail);
-        }
+    /// A non-2xx answer; the message is built by [`crate::error_message::http_failure`].
+    pub fn http(request: &str, response: ResponseSnapshot) -> Self {
         Error {
             kind: ErrorKind::Http,
-            message,
+            message: crate::error_message::http_failure(request, &response),
             status: Some(response.status),
             response: Some(response),
             attempts: None,
@@ -150,35 +136,6 @@ fn redact_text(text: &str, secret: &str) -> String {
         text.replace(secret, "[redacted]")
     } else {
         text.to_string()
-    }
-}
-
-/// The human part of an error body: a JSON `error` or `message` string, or the first
-/// characters of a non-JSON body with whitespace collapsed (HTML pages are opaque text).
-fn error_detail(body: &str) -> Option<String> {
-    let trimmed = body.trim();
-    if trimmed.is_empty() {
-        return None;
-    }
-    if let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(trimmed) {
-        for key in ["error", "message", "errors"] {
-            match map.get(key) {
-                Some(serde_json::Value::String(text)) if !text.is_empty() => return Some(excerpt(text)),
-                Some(other @ (serde_json::Value::Array(_) | serde_json::Value::Object(_))) => {
-                    return Some(excerpt(&other.to_string()))
-                }
-                _ => {}
-            }
-        }
-    }
-    let collapsed: String = trimmed.split_whitespace().collect::<Vec<_>>().join(" ");
-    Some(excerpt(&collapsed))
-}
-
-fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(MESSAGE_BODY_EXCERPT) {
-        Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or(text)),
-        None => text.to_string(),
     }
 }
 
@@ -219,18 +176,18 @@ mod tests {
         assert_eq!(error.status, Some(404));
         assert_eq!(
             error.message,
-            "GET /api/v1/posts/x failed: HTTP 404 Not Found: Not found"
+            "GET /api/v1/posts/x failed: HTTP 404 Not Found; the service said \"Not found\""
         );
     }
 
     #[test]
-    fn http_error_collapses_an_html_page_into_a_short_excerpt() {
+    fn http_error_names_an_html_page_and_keeps_it_whole_in_the_response() {
         let page = format!("<html>\n  <body>{}</body></html>", "x".repeat(5000));
         let error = Error::http("GET /p", snapshot(502, &page));
-        assert!(error
-            .message
-            .starts_with("GET /p failed: HTTP 502 Not Found: <html> <body>xxx"));
-        assert!(error.message.chars().count() < 300);
+        assert_eq!(
+            error.message,
+            "GET /p failed: HTTP 502 Not Found; the answer is an HTML page without a title, not JSON"
+        );
         assert_eq!(error.response.unwrap().body, page);
     }
 

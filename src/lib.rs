@@ -18,6 +18,7 @@ pub mod args;
 pub mod client;
 pub mod config;
 pub mod error;
+pub mod error_message;
 pub mod json;
 pub mod records;
 pub mod request;

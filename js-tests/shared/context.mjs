@@ -41,6 +41,7 @@ export async function allScenarios() {
   const { publishScenarios } = await import('./publish.scenarios.mjs');
   const { profileScenarios } = await import('./profiles.scenarios.mjs');
   const { nodeReadScenarios } = await import('./node-reads.scenarios.mjs');
+  const { fetchOptionScenarios } = await import('./fetch-option.scenarios.mjs');
   return [
     ...postScenarios,
     ...commentScenarios,
@@ -49,5 +50,6 @@ export async function allScenarios() {
     ...profileScenarios,
     ...nodeReadScenarios,
     ...faultScenarios,
+    ...fetchOptionScenarios,
   ];
 }

@@ -89,3 +89,5 @@ const paragraph: NoteParagraph = { type: 'paragraph', content: [{ type: 'text' }
 const doc: NoteBodyJson = { type: 'doc', attrs: { schemaVersion: 'v2' }, content: [] }; // @expect-error the schema version is v1
 console.log(total, noteComment, notAlias, more, kind, role, paragraph, doc);
 new PublisherNotes(); // @expect-error pages come from getNotes and next()
+new Publisher({ apiKey: 'k', fetch: 'https://proxy' }); // @expect-error fetch is a function
+new Publisher({ apiKey: 'k', fetch: async () => 'body' }); // @expect-error fetch resolves to a Response

@@ -23,6 +23,9 @@ import type {
   PublisherCommentAuthor,
   PublisherConfig,
   PublisherContextUser,
+  PublisherFetch,
+  PublisherFetchInit,
+  PublisherFetchResponse,
   PublisherErrorKind,
   PublisherErrorResponse,
   PublisherFullProfile,
@@ -101,6 +104,28 @@ function readConfig(c: PublisherConfig, r: RetryOptions): unknown[] {
     retries, baseDelayMs, maxDelayMs, maxRetryAfterMs];
 }
 readConfig(fullConfig, retry);
+
+// The fetch option takes the runtime's own fetch, a wrapper around it, or a function
+// resolving to a plain object with the members the client reads.
+new Publisher({ apiKey: 'key', fetch });
+const requested: string[] = [];
+new Publisher({
+  apiKey: 'key',
+  fetch: (url, init) => {
+    const method: 'GET' | 'POST' = exact<'GET' | 'POST'>()(init.method);
+    const headers: Record<string, string> = exact<Record<string, string>>()(init.headers);
+    const body: string | undefined = exact<string | undefined>()(init.body);
+    const credentials: 'include' | undefined = exact<'include' | undefined>()(init.credentials);
+    requested.push(method, url, JSON.stringify(headers), body ?? '', credentials ?? '', String(init.signal.aborted));
+    return fetch(url, init);
+  },
+});
+const stub: PublisherFetch = async (_url: string, _init: PublisherFetchInit): Promise<PublisherFetchResponse> => ({
+  status: 200,
+  headers: { forEach: () => undefined },
+  text: async () => '[]',
+});
+new Publisher({ apiKey: 'key', fetch: stub });
 
 const callOptions: CallOptions = { signal: controller.signal };
 const callSignal: AbortSignal | undefined = exact<AbortSignal | undefined>()(callOptions.signal);

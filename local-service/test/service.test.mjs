@@ -548,6 +548,15 @@ describe('faults', () => {
     assert.match(await response.text(), /<html>[\s\S]*502 Bad Gateway/);
   });
 
+  test('HTML page of the test\'s choosing (html with body)', async () => {
+    const page = '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>checking</body></html>';
+    await addFault({ path: '/api/v1/posts', status: 403, html: true, body: page, times: 1 });
+    const response = await api('/api/v1/posts');
+    assert.equal(response.status, 403);
+    assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal(await response.text(), page);
+  });
+
   test('truncate "length": full Content-Length, connection cut halfway', async () => {
     await addFault({ path: '/api/v1/posts', truncate: 'length', times: 1 });
     const response = await api('/api/v1/posts?limit=2');

@@ -1,16 +1,18 @@
-// The one place that imports the client package. The build bundles this file, with the
-// client's wasm embedded, into dist/shared/client.js; the node and the credential both
-// require that file, so the wasm is compiled once per process.
-import { Publisher, PublisherError } from 'publisher-wasm';
-import type { PublisherConfig } from 'publisher-wasm';
+// The one place that imports the client package: its entry with the wasm embedded (no
+// file to find at run time). The build bundles this file into dist/shared/client.js,
+// which the node requires, so the wasm is compiled once per process.
+import { Publisher, PublisherError } from 'publisher-wasm/embedded';
+import type { PublisherConfig, PublisherFetch } from 'publisher-wasm/embedded';
 
 export { Publisher, PublisherError };
 export type {
   PublisherConfig,
+  PublisherFetch,
+  PublisherFetchResponse,
   PublisherNote,
   PublisherPost,
   PublishNoteResponse,
-} from 'publisher-wasm';
+} from 'publisher-wasm/embedded';
 
 /** What the `publisherApi` credential holds. */
 export interface PublisherCredentials {
@@ -19,9 +21,6 @@ export interface PublisherCredentials {
   cookieName: 'connect.sid' | 'substack.sid' | 'both';
   baseUrl: string;
 }
-
-/** A fetch-compatible function (the client's `fetch` option). */
-export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
 
 export function readCredentials(data: Record<string, unknown>): PublisherCredentials {
   const text = (name: string): string => {
@@ -43,9 +42,9 @@ export function readCredentials(data: Record<string, unknown>): PublisherCredent
  */
 export function createClient(
   credentials: PublisherCredentials,
-  options: { fetch?: FetchFunction; signal?: AbortSignal } = {},
+  options: { fetch?: PublisherFetch; signal?: AbortSignal } = {},
 ): Publisher {
-  const config: PublisherConfig & { fetch?: FetchFunction } = {
+  const config: PublisherConfig = {
     apiKey: credentials.apiKey,
     cookieName: credentials.cookieName,
   };

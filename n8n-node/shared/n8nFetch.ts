@@ -1,8 +1,8 @@
-// A fetch-compatible function over n8n's request helper, so that the client's HTTP obeys
-// n8n's proxy settings and request policies. The client keeps its own retry, timeout
-// and abort logic; this only carries one request and its answer.
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
-import type { FetchFunction } from './client';
+// The client's `fetch` option over n8n's request helper, so that the client's HTTP obeys
+// n8n's proxy settings and request policies. The client keeps its own retry, timeout and
+// abort logic around each call; this only carries one request and its answer.
+import type { GenericValue, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type { PublisherFetch, PublisherFetchResponse } from './client';
 
 type HttpRequest = (options: IHttpRequestOptions) => Promise<unknown>;
 
@@ -13,54 +13,46 @@ interface FullResponse {
   statusMessage?: string;
 }
 
-const NO_BODY = new Set([101, 103, 204, 205, 304]);
-
-function requestHeaders(init: RequestInit | undefined): IDataObject {
-  const headers: IDataObject = {};
-  new Headers(init?.headers).forEach((value, name) => {
-    headers[name] = value;
-  });
-  return headers;
+/** The body as text, decoded like fetch's `text()` (invalid UTF-8 becomes U+FFFD). */
+function bodyText(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array || body instanceof ArrayBuffer) return new TextDecoder().decode(body);
+  if (body === undefined || body === null) return '';
+  return JSON.stringify(body);
 }
 
-function responseHeaders(raw: Record<string, unknown> | undefined): Headers {
-  const headers = new Headers();
+function headerPairs(raw: Record<string, unknown> | undefined): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(raw ?? {})) {
-    if (Array.isArray(value)) for (const one of value) headers.append(name, String(one));
-    else if (value !== undefined && value !== null) headers.set(name, String(value));
+    if (Array.isArray(value)) pairs.push([name.toLowerCase(), value.map(String).join(', ')]);
+    else if (value !== undefined && value !== null) pairs.push([name.toLowerCase(), String(value)]);
   }
-  return headers;
+  return pairs;
 }
 
-function bodyBytes(body: unknown): Uint8Array<ArrayBuffer> {
-  if (body instanceof Uint8Array || body instanceof ArrayBuffer) return new Uint8Array(body);
-  if (typeof body === 'string') return new TextEncoder().encode(body);
-  if (body === undefined || body === null) return new Uint8Array(0);
-  return new TextEncoder().encode(JSON.stringify(body));
-}
-
-export function n8nFetch(httpRequest: HttpRequest): FetchFunction {
-  return async (input, init) => {
-    const signal = init?.signal ?? undefined;
+export function n8nFetch(httpRequest: HttpRequest): PublisherFetch {
+  return async (url, init) => {
     // A failure passes through unchanged: the client reads a refused connection from its
     // code (ECONNREFUSED) and an abort from its own signals.
     const response = (await httpRequest({
-      url: String(input),
-      method: (init?.method ?? 'GET').toUpperCase() as IHttpRequestMethods,
-      headers: requestHeaders(init),
-      ...(typeof init?.body === 'string' ? { body: init.body } : {}),
+      url,
+      method: init.method as IHttpRequestMethods,
+      headers: { ...init.headers },
+      ...(init.body !== undefined ? { body: init.body as GenericValue } : {}),
       encoding: 'arraybuffer',
       json: false,
       returnFullResponse: true,
       ignoreHttpStatusErrors: true,
-      disableFollowRedirect: false,
-      ...(signal ? { abortSignal: signal } : {}),
+      abortSignal: init.signal as IHttpRequestOptions['abortSignal'],
     })) as FullResponse;
-    const status = response.statusCode ?? 0;
-    return new Response(NO_BODY.has(status) ? null : bodyBytes(response.body), {
-      status,
+    const text = bodyText(response.body);
+    const headers = headerPairs(response.headers);
+    const answer: PublisherFetchResponse = {
+      status: response.statusCode ?? 0,
       statusText: response.statusMessage ?? '',
-      headers: responseHeaders(response.headers),
-    });
+      headers: { forEach: (callback) => headers.forEach(([name, value]) => callback(value, name)) },
+      text: async () => text,
+    };
+    return answer;
   };
 }

@@ -18,6 +18,7 @@ pub use reads::{ReadParams, NODE_DEFAULT_LIMIT};
 use crate::args::{self, Arg};
 use crate::config::Config;
 use crate::error::{snapshot_body, Error, ErrorKind, ResponseSnapshot};
+use crate::error_message;
 use crate::records::post;
 use crate::request::Endpoint;
 use crate::request::HttpRequest;
@@ -106,7 +107,7 @@ impl<T: Transport> Client<T> {
         decode: impl FnOnce(Doc<T>) -> Result<R, Error>,
     ) -> Result<R, Error> {
         let request = endpoint.build(&self.config);
-        let request_line = format!("{} {}", request.method.as_str(), request.url);
+        let request_line = error_message::request_label(request.method.as_str(), &request.url);
         let mut attempt: u32 = 0;
         let outcome = loop {
             attempt = attempt.saturating_add(1);
@@ -120,7 +121,7 @@ impl<T: Transport> Client<T> {
                         _ if not_sent => Failure::NotSent,
                         _ => Failure::Network,
                     };
-                    let message = format!("{request_line} failed: {}", error.message);
+                    let message = error_message::send_failure(&request_line, error.kind, &error.message, not_sent);
                     (failure, Error { message, ..error })
                 }
                 Ok(response) if !(200..300).contains(&response.status) => {
@@ -134,23 +135,25 @@ impl<T: Transport> Client<T> {
                 Ok(response) => match response.body.parse_json() {
                     Ok(doc) => {
                         break decode(doc).map_err(|error| Error {
-                            message: format!("{request_line} returned an unexpected record: {}", error.message),
+                            message: error_message::unexpected_record(&request_line, &error.message),
                             ..error.with_response(snapshot(&response))
                         })
                     }
-                    Err(why) => (
-                        Failure::UnreadableBody,
-                        Error::invalid_response(format!(
-                            "{request_line} returned a body that is not valid JSON ({why})"
-                        ))
-                        .with_response(snapshot(&response)),
-                    ),
+                    Err(why) => {
+                        let response = snapshot(&response);
+                        let message = error_message::unreadable_body(&request_line, &response, &why);
+                        (
+                            Failure::UnreadableBody,
+                            Error::invalid_response(message).with_response(response),
+                        )
+                    }
                 },
             };
             match self.verdict(&request, attempt, failure) {
                 Verdict::RetryAfter { millis } => {
                     if let Err(error) = self.transport.sleep(millis).await {
-                        break Err(self.finish(error, attempt, &request_line, None));
+                        let message = error_message::send_failure(&request_line, error.kind, &error.message, true);
+                        break Err(self.finish(Error { message, ..error }, attempt, &request_line, None));
                     }
                 }
                 Verdict::GiveUp => break Err(self.finish(error, attempt, &request_line, Some(failure))),
@@ -175,17 +178,13 @@ impl<T: Transport> Client<T> {
     fn finish(&self, mut error: Error, attempts: u32, request_line: &str, failure: Option<Failure<'_>>) -> Error {
         if attempts > 1 {
             error.attempts = Some(attempts);
-            error.message.push_str(&format!(" (gave up after {attempts} attempts)"));
         }
         let maybe_acted = failure.is_some_and(retry::post_may_have_acted);
-        if request_line.starts_with("POST") && maybe_acted {
-            if error.kind != ErrorKind::Aborted && error.kind != ErrorKind::Timeout {
-                error.kind = ErrorKind::MaybePublished;
-            }
-            error.message.push_str(
-                "; the note may have been published: it was not sent again, so there is no duplicate; check the feed before publishing again",
-            );
+        let maybe_published = request_line.starts_with("POST") && maybe_acted;
+        if maybe_published && error.kind != ErrorKind::Aborted && error.kind != ErrorKind::Timeout {
+            error.kind = ErrorKind::MaybePublished;
         }
+        error.message = error_message::final_message(&error.message, error.attempts, maybe_published);
         error
     }
 }
@@ -316,7 +315,7 @@ mod tests {
         assert_eq!(error.status, Some(404));
         assert_eq!(
             error.message,
-            "GET https://substack.com/api/v1/posts/by-id/5 failed: HTTP 404 Not Found: Not found"
+            "GET /api/v1/posts/by-id/5 failed: HTTP 404 Not Found; the service said \"Not found\""
         );
         let response = error.response.unwrap();
         assert_eq!(response.body, r#"{"error":"Not found"}"#);
@@ -332,6 +331,7 @@ mod tests {
             assert_eq!(error.kind, ErrorKind::InvalidResponse, "{body}");
             assert_eq!(error.status, Some(200));
             assert!(error.message.contains("not valid JSON"), "{}", error.message);
+            assert!(!error.message.contains('<'), "{}", error.message);
         }
     }
 
@@ -343,7 +343,7 @@ mod tests {
         assert_eq!(error.kind, ErrorKind::Network);
         assert_eq!(
             error.message,
-            "GET https://substack.com/api/v1/posts failed: connection refused"
+            "GET /api/v1/posts failed: the connection failed before a complete answer arrived (connection refused)"
         );
     }
 

@@ -7,6 +7,7 @@ use futures_util::stream::{self, StreamExt};
 use super::{Client, Doc};
 use crate::args::{self, Arg};
 use crate::error::{Error, ErrorKind};
+use crate::error_message;
 use crate::json::{expect_array, JsonDoc};
 use crate::records::{note, profile};
 use crate::request::{Endpoint, Host};
@@ -146,21 +147,14 @@ impl<T: Transport> Client<T> {
         };
         let kind = first.kind;
         let status = first.status;
-        let list: Vec<String> = failures
-            .iter()
-            .map(|(id, error)| format!("user {id}: {}", error.message))
-            .collect();
+        let failed_ids: Vec<String> = failures.iter().map(|(id, _)| id.to_string()).collect();
         let mut error = Error::new(
             if kind == ErrorKind::InvalidArgument {
                 ErrorKind::InvalidResponse
             } else {
                 kind
             },
-            format!(
-                "getFollowingProfiles: {} of {total} followed users failed: {}",
-                failures.len(),
-                list.join("; ")
-            ),
+            error_message::following_failures(&failed_ids, total, &first.message),
         );
         error.status = status;
         Err(error)

@@ -74,9 +74,25 @@ fn optional_string(config: &JsValue, name: &str) -> Result<Option<String>, Error
     }
 }
 
-/// `PublisherConfig` → [`ConfigInput`]. `browser` is whether the page runs in a
-/// browser, where the session must come from the browser's own cookies.
-pub fn config_input(config: &JsValue, browser: bool) -> Result<ConfigInput, Error> {
+/// The `fetch` option: a function that sends every request instead of the runtime's own.
+pub fn fetch_function(config: &JsValue) -> Result<Option<js_sys::Function>, Error> {
+    let value = member(config, "fetch");
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        value
+            .dyn_into::<js_sys::Function>()
+            .map(Some)
+            .map_err(|_| Error::config("fetch must be a function with the signature of fetch(url, init)"))
+    }
+}
+
+/// `PublisherConfig` → [`ConfigInput`]. The default `auth` follows what the runtime
+/// can do: a `Cookie` header where a script may set one (`may_set_cookie`: Node, Deno,
+/// Bun, Workers), the browser's own cookies where it may not (pages). A `Cookie` header
+/// asked for where the runtime would silently drop it is refused, unless a custom
+/// `fetch` (e.g. a proxy) receives it.
+pub fn config_input(config: &JsValue, may_set_cookie: bool, custom_fetch: bool) -> Result<ConfigInput, Error> {
     if !config.is_object() || js_sys::Array::is_array(config) {
         return Err(Error::config(
             "new Publisher(config) needs a config object with at least an apiKey",
@@ -84,6 +100,11 @@ pub fn config_input(config: &JsValue, browser: bool) -> Result<ConfigInput, Erro
     }
     let auth = match optional_string(config, "auth")?.as_deref() {
         None => None,
+        Some("cookie") if !may_set_cookie && !custom_fetch => {
+            return Err(Error::config(
+                "auth 'cookie' cannot work here: this runtime (a browser) forbids scripts to set the Cookie header, so apiKey would never reach the service; use auth: 'browser' (the browser's own sign-in, the default here) or a fetch option that forwards the Cookie header",
+            ))
+        }
         Some("cookie") => Some(AuthMode::CookieHeader),
         Some("browser") => Some(AuthMode::BrowserCredentials),
         Some(other) => {
@@ -130,18 +151,7 @@ pub fn config_input(config: &JsValue, browser: bool) -> Result<ConfigInput, Erro
         api_version: optional_string(config, "apiVersion")?,
         base_url: optional_string(config, "baseUrl")?,
         cookie_name: optional_string(config, "cookieName")?,
-        auth: auth.or(browser.then_some(AuthMode::BrowserCredentials)),
+        auth: auth.or((!may_set_cookie).then_some(AuthMode::BrowserCredentials)),
         user_agent,
     })
-}
-
-/// True in a browser (or a browser worker): neither Node nor Deno.
-pub fn running_in_browser() -> bool {
-    let global = js_sys::global();
-    let deno = Reflect::get(&global, &JsValue::from_str("Deno")).unwrap_or(JsValue::UNDEFINED);
-    let node = Reflect::get(&global, &JsValue::from_str("process"))
-        .and_then(|process| Reflect::get(&process, &JsValue::from_str("versions")))
-        .and_then(|versions| Reflect::get(&versions, &JsValue::from_str("node")))
-        .unwrap_or(JsValue::UNDEFINED);
-    deno.is_undefined() && node.is_undefined()
 }

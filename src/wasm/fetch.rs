@@ -2,7 +2,7 @@
 //! `pkg-template/fetch-deadline.js` (timeout and AbortSignals), with the body kept as
 //! the JS string `fetch` produced.
 
-use js_sys::{Array, Object, Promise, Reflect};
+use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -15,9 +15,23 @@ use crate::transport::{HttpResponse, SendError, Transport};
 #[wasm_bindgen(module = "/pkg-template/fetch-deadline.js")]
 extern "C" {
     #[wasm_bindgen(js_name = sendRequest)]
-    fn send_request(url: &str, init: &JsValue, timeout_ms: Option<f64>, signals: &Array) -> Promise;
+    fn send_request(
+        url: &str,
+        init: &JsValue,
+        timeout_ms: Option<f64>,
+        signals: &Array,
+        fetch: Option<Function>,
+    ) -> Promise;
+
     #[wasm_bindgen(js_name = sleep)]
     fn sleep_for(ms: f64, signals: &Array) -> Promise;
+}
+
+#[wasm_bindgen(module = "/pkg-template/runtime.js")]
+extern "C" {
+    /// Whether the runtime lets a script set the `Cookie` header (browsers do not).
+    #[wasm_bindgen(js_name = scriptMaySetCookie)]
+    pub fn script_may_set_cookie() -> bool;
 }
 
 #[wasm_bindgen]
@@ -28,9 +42,11 @@ extern "C" {
     fn math_random() -> f64;
 }
 
-/// A transport for one call: the client's and the call's AbortSignals.
+/// A transport for one call: the client's and the call's AbortSignals, and the
+/// client's `fetch` option (the runtime's own `fetch` when `None`).
 pub struct FetchTransport {
     pub signals: Array,
+    pub fetch: Option<Function>,
 }
 
 fn get(object: &JsValue, key: &str) -> JsValue {
@@ -77,9 +93,15 @@ impl Transport for FetchTransport {
         }
         #[allow(clippy::cast_precision_loss)]
         let timeout = timeout_ms.map(|ms| ms as f64);
-        let response = JsFuture::from(send_request(&request.url, &init, timeout, &self.signals))
-            .await
-            .map_err(|rejection| to_send_error(&rejection))?;
+        let response = JsFuture::from(send_request(
+            &request.url,
+            &init,
+            timeout,
+            &self.signals,
+            self.fetch.clone(),
+        ))
+        .await
+        .map_err(|rejection| to_send_error(&rejection))?;
         let mut headers = Vec::new();
         for pair in Array::from(&get(&response, "headers")).iter() {
             let pair: Array = pair.unchecked_into();

@@ -4,22 +4,22 @@
 use std::future::Future;
 use std::rc::Rc;
 
-use js_sys::{Array, Promise};
+use js_sys::{Array, Function, Promise};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortSignal;
 
-use super::convert::{arg, arg_member, config_input, member, options_object, running_in_browser};
+use super::convert::{arg, arg_member, config_input, fetch_function, member, options_object};
 use super::error::{to_js, to_js_with_cause};
-use super::fetch::FetchTransport;
+use super::fetch::{script_may_set_cookie, FetchTransport};
 use super::types::{
     CallOptionsArg, CommentParamsArg, FollowingOptionsArg, NoteReadParamsArg, NotesParamsArg, PaginationParamsArg,
     ProfileReadParamsArg, PublisherConfigArg, SearchParamsArg, TextArg,
 };
 use crate::args::Arg;
 use crate::client::{Client, PostsParams, ReadParams, SearchArgs, SearchParams};
-use crate::config::Config;
+use crate::config::{AuthMode, Config};
 use crate::error::{Error, ErrorKind};
 use crate::records::publish::{Mark, NoteDraft as CoreDraft};
 
@@ -28,6 +28,8 @@ pub struct Publisher {
     config: Rc<Config>,
     /// The `signal` of the configuration: aborts every call of this client.
     signal: Option<AbortSignal>,
+    /// The `fetch` of the configuration: sends every request of this client.
+    fetch: Option<Function>,
 }
 
 impl Publisher {
@@ -35,6 +37,7 @@ impl Publisher {
         Publisher {
             config: self.config.clone(),
             signal: self.signal.clone(),
+            fetch: self.fetch.clone(),
         }
     }
 
@@ -50,6 +53,7 @@ impl Publisher {
         }
         let transport = FetchTransport {
             signals: signals.clone(),
+            fetch: self.fetch.clone(),
         };
         Ok((Client::new(Config::clone(&self.config), transport), signals))
     }
@@ -147,6 +151,16 @@ where
     })
 }
 
+/// A 401 under the browser's own cookies says why no apiKey was sent and what to do.
+fn explain_unauthorized(mut error: Error, auth: AuthMode) -> Error {
+    if auth == AuthMode::BrowserCredentials && error.status == Some(401) {
+        error.message.push_str(
+            " (auth is 'browser': this runtime forbids scripts to set the Cookie header, so apiKey is not sent and the browser's own cookies for the service are; sign in to the service in this browser, or call from where a script may set Cookie, such as Node, Deno, Bun or a Worker, where auth 'cookie' is the default)",
+        );
+    }
+    error
+}
+
 /// A call whose options are invalid: rejects without sending anything.
 fn rejected(error: Error) -> Promise {
     Promise::reject(&to_js(error))
@@ -158,7 +172,13 @@ macro_rules! call {
         let options = $options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
         match $self.call(&options) {
             Err(error) => rejected(error),
-            Ok(($client, signals)) => promise(signals, async move { $body }),
+            Ok(($client, signals)) => {
+                let auth = $self.config.auth();
+                promise(signals, async move {
+                    let outcome: Result<JsValue, Error> = async move { $body }.await;
+                    outcome.map_err(|error| explain_unauthorized(error, auth))
+                })
+            }
         }
     }};
 }
@@ -170,12 +190,14 @@ impl Publisher {
     #[wasm_bindgen(constructor)]
     pub fn new(config: PublisherConfigArg) -> Result<Publisher, JsValue> {
         let config = JsValue::from(config);
-        let input = config_input(&config, running_in_browser()).map_err(to_js)?;
+        let fetch = fetch_function(&config).map_err(to_js)?;
+        let input = config_input(&config, script_may_set_cookie(), fetch.is_some()).map_err(to_js)?;
         let signal = abort_signal(&member(&config, "signal"), "signal").map_err(|e| to_js(Error::config(e.message)))?;
         let config = Config::new(input).map_err(to_js)?;
         Ok(Publisher {
             config: Rc::new(config),
             signal,
+            fetch,
         })
     }
 

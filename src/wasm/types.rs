@@ -46,7 +46,7 @@ export interface PublisherConfig {
   baseUrl?: string;
   /** Which session cookie carries the key: `connect.sid` (default), `substack.sid`, or `both`. */
   cookieName?: 'connect.sid' | 'substack.sid' | 'both';
-  /** `cookie`: send a Cookie header built from apiKey (default in Node and Deno). `browser`: send the browser's own cookies (`credentials: 'include'`; default in browsers, which forbid scripts to set Cookie). */
+  /** `cookie`: send a Cookie header built from apiKey (the default where a script may set Cookie: Node, Deno, Bun, Workers). `browser`: send the browser's own cookies (`credentials: 'include'`; the default in browser pages, which forbid scripts to set Cookie; there `cookie` is refused unless a `fetch` option forwards the header). */
   auth?: 'cookie' | 'browser';
   /** User-Agent sent where the runtime allows it (Node, Deno); `false` sends none. Default: a browser-like string. */
   userAgent?: string | false;
@@ -57,8 +57,44 @@ export interface PublisherConfig {
   /** How many users `getFollowingProfiles` reads at once (1–16). Default 4. */
   concurrency?: number;
   /** Aborts every call of this client. */
-  signal?: AbortSignal;
+  signal?: PublisherAbortSignal;
+  /** Sends every request instead of the runtime's own `fetch`: a wrapper that logs or proxies, a test double, a Worker's service binding (`(url, init) => env.API.fetch(url, init)`). Retries, the timeout and signals work around it: each attempt is one call, and `init.signal` aborts it. */
+  fetch?: PublisherFetch;
 }
+
+/** The AbortSignal of the runtime (DOM lib, `@types/node`); where neither is loaded, the members the client uses. */
+export type PublisherAbortSignal = typeof globalThis extends { AbortSignal: { prototype: infer Signal } } ? Signal : AbortSignalShape;
+
+/** The members of an AbortSignal the client uses, for projects compiled without the DOM lib or `@types/node`. */
+export interface AbortSignalShape {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** The request the client hands to a `fetch` option: a valid second argument of the runtime's own `fetch`. */
+export interface PublisherFetchInit {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** JSON text, for publishing. */
+  body?: string;
+  /** Set when `auth` is `browser`. */
+  credentials?: 'include';
+  /** Aborts this attempt: the call's and the client's signals, and the timeout. */
+  signal: PublisherAbortSignal;
+}
+
+/** What a `fetch` option resolves to: a `Response`, or anything with these members. */
+export interface PublisherFetchResponse {
+  readonly status: number;
+  readonly statusText?: string;
+  readonly headers: { forEach(callback: (value: string, name: string) => void): void };
+  text(): Promise<string>;
+}
+
+/** A fetch-compatible function. */
+export type PublisherFetch = (url: string, init: PublisherFetchInit) => Promise<PublisherFetchResponse>;
 
 /** How failed requests are retried (see the README for which failures are). */
 export interface RetryOptions {
@@ -75,7 +111,7 @@ export interface RetryOptions {
 /** Options every call takes. */
 export interface CallOptions {
   /** Aborts the call, including any wait before a retry: it rejects with kind `aborted` and the signal's reason as `cause`. */
-  signal?: AbortSignal;
+  signal?: PublisherAbortSignal;
 }
 
 /** Options of `getFollowingProfiles`. */

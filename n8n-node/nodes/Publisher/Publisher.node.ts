@@ -7,12 +7,12 @@ import type {
   INodeType,
   INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { createClient, readCredentials } from '../../shared/client';
 import { testCredentials } from '../../shared/credentialTest';
 import { n8nFetch } from '../../shared/n8nFetch';
 import { properties } from './description';
-import { errorItem, toNodeError } from './errors';
+import { errorItem, RETRY_ON_FAIL_WITH_CREATE, toNodeError } from './errors';
 import { runOperation } from './operations';
 import { readOperation } from './parameters';
 
@@ -46,6 +46,15 @@ export class Publisher implements INodeType {
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();
+    // n8n's Retry On Fail runs the whole node again, every item included: notes already
+    // published would be published twice. So no note is sent while it is on.
+    if (this.getNode().retryOnFail) {
+      for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+        if (this.getNodeParameter('operation', itemIndex, '') === 'create') {
+          throw new NodeOperationError(this.getNode(), RETRY_ON_FAIL_WITH_CREATE, { itemIndex });
+        }
+      }
+    }
     const credentials = readCredentials(await this.getCredentials('publisherApi'));
     // One client per execution, reused for every item; n8n's cancel signal aborts its calls.
     const client = createClient(credentials, {

@@ -8,6 +8,9 @@ import { NotANoteError } from './operations';
 export const UNCERTAIN_CREATE =
   'The note may have been published: the service did not confirm it. Do not run this item again (and do not use Retry On Fail here); check the profile’s notes first.';
 
+export const RETRY_ON_FAIL_WITH_CREATE =
+  'Retry On Fail is on for this node: a retry would run every item again and publish notes twice. Turn it off in the node’s settings (the client already retries where the service certainly did not act). Nothing was sent.';
+
 /** The fields of a client error that are safe to show: never headers or request data. */
 export function errorFields(error: unknown): IDataObject {
   if (error instanceof PublisherError) {

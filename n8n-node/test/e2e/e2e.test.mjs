@@ -145,6 +145,8 @@ before(async () => {
       parameters: { resource: 'post', operation: 'getPostById', postId: '={{ $json.postId }}' } }],
     ['multi-item', { name: 'multi-item', path: 'multi-item', splitOut: 'body.items',
       parameters: { resource: 'note', operation: 'getNoteById', noteId: '={{ $json.noteId }}' } }],
+    ['retry on fail', { name: 'retry on fail', path: 'note-create-retry', retryOnFail: true,
+      parameters: { resource: 'note', operation: 'create', title: 'Twice?', body: 'never' } }],
     ['uncertain create', { name: 'uncertain create', path: 'note-create-uncertain',
       parameters: { resource: 'note', operation: 'create', title: 'Cut off', body: 'answer lost' } }],
   );
@@ -171,8 +173,16 @@ for (const name of operationNames) {
   test(`${name}: the workflow's output equals the client's records, field by field`, async () => {
     const [path, , expected] = operations[name];
     const text = `A note from the e2e run, ${new Date().toISOString()} 🌸`;
+    await control('DELETE', 'requests');
     const answer = await callWebhook(path, { text });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    // Sent by n8n's request helper (axios), not by the runtime's fetch (undici adds sec-fetch-mode).
+    const sent = await requestLog();
+    assert.ok(sent.length > 0);
+    for (const request of sent) {
+      assert.equal(request.headers['sec-fetch-mode'], undefined, `${request.url} was sent by fetch`);
+      assert.match(request.headers.cookie, /^connect\.sid=s%3A/);
+    }
     const execution = await lastExecution(name);
     assert.equal(execution.status, 'success');
     const run = publisherRun(execution);
@@ -189,7 +199,7 @@ for (const name of operationNames) {
       const published = answer.body[0];
       assert.equal(published.body, `Hello from n8n\n\n${text}`);
       assert.deepEqual(expectedNote(await client.getNoteById(published.id)), published);
-      const posts = (await requestLog()).filter((r) => r.method === 'POST' && r.url.startsWith('/api/v1/comment/feed'));
+      const posts = sent.filter((r) => r.method === 'POST');
       assert.equal(posts.length, 1);
     }
     if (name.startsWith('post getAll')) assert.equal(answer.body.length, 100);
@@ -267,6 +277,17 @@ test('uncertain create: the note was published but the answer was cut; the node 
   const published = (await client.getNotes()).items.filter((n) => n.comment?.body === 'Cut off\n\nanswer lost');
   assert.equal(published.length, 1, 'the service holds the note once');
   report.behaviour.uncertainCreate = { name: error.name, message: error.message, description: error.description, postsSent: posts.length, notesHeld: published.length };
+});
+
+test('Retry On Fail on a create node: refused with a clear message, nothing sent', async () => {
+  await control('DELETE', 'requests');
+  const answer = await callWebhook('note-create-retry');
+  assert.equal(answer.status, 500);
+  const error = (await lastExecution('retry on fail')).data.resultData.error;
+  assert.equal(error.name, 'NodeOperationError');
+  assert.match(error.message, /Retry On Fail is on/);
+  assert.deepEqual(await requestLog(), []);
+  report.behaviour.retryOnFailCreate = { name: error.name, message: error.message };
 });
 
 test('credential test: the good key passes, a wrong key fails with a clear message', async () => {

@@ -2,7 +2,7 @@
 // items of the last node) and runs one Publisher node.
 import { randomUUID } from 'node:crypto';
 
-export function publisherWorkflow({ name, path, parameters, credential, continueOnFail = false, splitOut }) {
+export function publisherWorkflow({ name, path, parameters, credential, continueOnFail = false, retryOnFail = false, splitOut }) {
   const webhook = {
     id: randomUUID(),
     name: 'Webhook',
@@ -21,6 +21,7 @@ export function publisherWorkflow({ name, path, parameters, credential, continue
     parameters,
     credentials: { publisherApi: { id: credential.id, name: credential.name } },
     ...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+    ...(retryOnFail ? { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 } : {}),
   };
   const nodes = [webhook, publisher];
   const connections = {};

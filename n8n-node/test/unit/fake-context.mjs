@@ -1,7 +1,7 @@
 // A fake IExecuteFunctions: parameters per item, credentials, continueOnFail, the cancel
 // signal, and helpers.httpRequest implemented the way n8n's is used by the node
 // (returnFullResponse, ignoreHttpStatusErrors, arraybuffer), recording each call.
-export function fakeContext({ items, credentials, continueOnFail = false, signal }) {
+export function fakeContext({ items, credentials, continueOnFail = false, signal, retryOnFail = false }) {
   const httpCalls = [];
   const context = {
     httpCalls,
@@ -17,7 +17,7 @@ export function fakeContext({ items, credentials, continueOnFail = false, signal
       if (type !== 'publisherApi') throw new Error(`unexpected credential type ${type}`);
       return credentials;
     },
-    getNode: () => ({ id: 'node-1', name: 'Publisher', type: 'n8n-nodes-publisher.publisher', typeVersion: 1, position: [0, 0], parameters: {} }),
+    getNode: () => ({ id: 'node-1', name: 'Publisher', type: 'n8n-nodes-publisher.publisher', typeVersion: 1, position: [0, 0], parameters: {}, retryOnFail }),
     continueOnFail: () => continueOnFail,
     getExecutionCancelSignal: () => signal,
     helpers: {

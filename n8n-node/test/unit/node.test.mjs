@@ -9,6 +9,12 @@ import { fakeContext } from './fake-context.mjs';
 import { sample, startSampleService } from './sample-service.mjs';
 
 const require = createRequire(import.meta.url);
+// A module the node bundles, compiled on its own for a direct test.
+async function compiled(file) {
+  const { build } = await import('esbuild');
+  const out = await build({ entryPoints: [new URL(`../../${file}`, import.meta.url).pathname], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'error' });
+  return import(`data:text/javascript,${encodeURIComponent(out.outputFiles[0].text)}`);
+}
 const { Publisher } = require('../../dist/nodes/Publisher/Publisher.node.js');
 const { NodeApiError, NodeOperationError } = require('n8n-workflow');
 
@@ -73,7 +79,7 @@ test('post getAll: GET /posts with limit and offset, each post mapped to the §2
   assert.ok(service.requests[0].headers.cookie.includes(`connect.sid=s%3A${API_KEY}`));
 });
 
-test('HTTP goes through n8n\'s helpers.httpRequest, with the client\'s abort signal', { todo: 'needs the client\'s fetch option' }, async () => {
+test('HTTP goes through n8n\'s helpers.httpRequest, with the client\'s abort signal', async () => {
   const { ctx } = await run([{ resource: 'post', operation: 'getPostById', postId: 167180194 }]);
   assert.equal(ctx.httpCalls.length, 1);
   assert.equal(ctx.httpCalls[0].url, `${service.url}/api/v1/posts/by-id/167180194`);
@@ -288,4 +294,76 @@ test('the node description: type, version, tool use, the nine operations and the
   for (const p of d.properties.filter((p) => p.name === 'limit')) assert.equal(p.default, 100);
   assert.equal(d.properties.find((p) => p.name === 'offset').default, 0);
   assert.deepEqual(d.credentials, [{ name: 'publisherApi', required: true, testedBy: 'publisherApiTest' }]);
+});
+
+test('a refused connection reported by n8n\'s helper lets the client retry a create: it certainly was not sent', async () => {
+  const ctx = fakeContext({ items: [{ resource: 'note', operation: 'create', title: 'Refused first', body: '' }], credentials });
+  const send = ctx.helpers.httpRequest;
+  let refusals = 0;
+  ctx.helpers.httpRequest = async (options) => {
+    if (options.method === 'POST' && refusals === 0) {
+      refusals += 1;
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    }
+    return send(options);
+  };
+  const [output] = await node.execute.call(ctx);
+  assert.equal(refusals, 1);
+  assert.equal(service.requests.filter((r) => r.method === 'POST').length, 1);
+  assert.equal(output[0].json.id, sample('api/v1/comment/response.json').id);
+});
+
+test('a dropped connection on create, reported by n8n\'s helper, is uncertain and not re-sent', async () => {
+  const ctx = fakeContext({ items: [{ resource: 'note', operation: 'create', title: 'Dropped', body: '' }], credentials });
+  let posts = 0;
+  ctx.helpers.httpRequest = async () => {
+    posts += 1;
+    throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+  };
+  const error = await node.execute.call(ctx).then(() => assert.fail('should fail'), (e) => e);
+  assert.equal(posts, 1);
+  assert.match(error.message, /may have been published/);
+});
+
+test('n8n\'s answer shapes: repeated headers, a Buffer or string body, an empty 204', async () => {
+  const { n8nFetch } = await compiled('shared/n8nFetch.ts');
+  const answers = [
+    { statusCode: 200, statusMessage: 'OK', headers: { 'Retry-After': '1', 'x-many': ['a', 'b'] }, body: Buffer.from('{"é":1}') },
+    { statusCode: 503, statusMessage: 'Service Unavailable', headers: {}, body: 'busy' },
+    { statusCode: 204, headers: {}, body: undefined },
+  ];
+  const calls = [];
+  const fetchLike = n8nFetch(async (options) => { calls.push(options); return answers.shift(); });
+  const controller = new AbortController();
+  const init = { method: 'POST', headers: { cookie: 'connect.sid=x', 'content-type': 'application/json' }, body: '{"a":1}', signal: controller.signal };
+  const first = await fetchLike('http://127.0.0.1:1/api/v1/x', init);
+  const headers = [];
+  first.headers.forEach((value, name) => headers.push([name, value]));
+  assert.deepEqual(headers, [['retry-after', '1'], ['x-many', 'a, b']]);
+  assert.equal(await first.text(), '{"é":1}');
+  assert.equal(first.status, 200);
+  assert.deepEqual({ ...calls[0], abortSignal: undefined }, {
+    url: 'http://127.0.0.1:1/api/v1/x', method: 'POST', headers: init.headers, body: '{"a":1}', encoding: 'arraybuffer',
+    json: false, returnFullResponse: true, ignoreHttpStatusErrors: true, abortSignal: undefined,
+  });
+  assert.equal(calls[0].abortSignal, controller.signal);
+  const second = await fetchLike('http://127.0.0.1:1/', { ...init, method: 'GET', body: undefined });
+  assert.equal(second.status, 503);
+  assert.equal(second.statusText, 'Service Unavailable');
+  assert.equal(await second.text(), 'busy');
+  assert.equal('body' in calls[1], false);
+  assert.equal(await (await fetchLike('http://127.0.0.1:1/', init)).text(), '');
+});
+
+test('Retry On Fail on a node that creates notes: refused before anything is sent', async () => {
+  const { error } = await failure(
+    [{ resource: 'post', operation: 'getPostById', postId: 167180194 }, { resource: 'note', operation: 'create', title: 'x', body: 'y' }],
+    { retryOnFail: true },
+  );
+  assert.ok(error instanceof NodeOperationError);
+  assert.match(error.message, /Retry On Fail is on/);
+  assert.equal(error.context.itemIndex, 1);
+  assert.equal(service.requests.length, 0);
+  const reads = await run([{ resource: 'post', operation: 'getPostById', postId: 167180194 }], { retryOnFail: true });
+  assert.equal(reads.json.length, 1, 'reads are not affected');
 });

@@ -1,9 +1,9 @@
-// Entry for Node and Deno (ESM): their fetch cannot read file: URLs, so the wasm
-// bytes are read from disk and instantiated synchronously.
-import { readFileSync } from 'node:fs';
+// Entry for Cloudflare Workers (the `workerd` condition). Workers may not compile wasm
+// from bytes at run time; wrangler turns this import into a compiled module.
+import wasmModule from './publisher_wasm_bg.wasm';
 import { initSync } from './publisher_wasm.js';
 
-initSync({ module: readFileSync(new URL('./publisher_wasm_bg.wasm', import.meta.url)) });
+initSync({ module: wasmModule });
 
 export * from './publisher_wasm.js';
 export { PublisherError } from '__SNIPPETS__/publisher-error.js';

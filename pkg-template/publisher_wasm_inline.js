@@ -1,0 +1,21 @@
+// The wasm module's bytes, embedded as base64 so that no file has to be found at run
+// time. Decoded by hand: atob and Uint8Array.fromBase64 are not in every runtime.
+const BASE64 = '__WASM_BASE64__';
+
+export function wasmBytes() {
+  const codes = new Uint8Array(128);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  for (let i = 0; i < alphabet.length; i += 1) codes[alphabet.charCodeAt(i)] = i;
+  const padding = BASE64.endsWith('==') ? 2 : BASE64.endsWith('=') ? 1 : 0;
+  const bytes = new Uint8Array((BASE64.length / 4) * 3 - padding);
+  let at = 0;
+  for (let i = 0; i < BASE64.length; i += 4) {
+    const n = (codes[BASE64.charCodeAt(i)] << 18) | (codes[BASE64.charCodeAt(i + 1)] << 12)
+      | (codes[BASE64.charCodeAt(i + 2)] << 6) | codes[BASE64.charCodeAt(i + 3)];
+    bytes[at] = n >> 16;
+    if (at + 1 < bytes.length) bytes[at + 1] = (n >> 8) & 255;
+    if (at + 2 < bytes.length) bytes[at + 2] = n & 255;
+    at += 3;
+  }
+  return bytes;
+}
