@@ -8,7 +8,7 @@
 // Needs what the queue-mode test needs: the client and the node built, the installers run.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { Publisher } from '../pkg/node.js';
+import { Publisher } from 'publisher-wasm';
 import { spawnLocalService } from '../local-service/index.mjs';
 import { n8nInstall, processGroupMemory, startQueueCluster } from '../scripts/queue-mode.mjs';
 import {

@@ -10,7 +10,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Publisher } from '../../../pkg/node.js';
+import { Publisher } from 'publisher-wasm';
 import { spawnLocalService } from '../../../local-service/index.mjs';
 import { startQueueCluster } from '../../../scripts/queue-mode.mjs';
 import {
