@@ -430,6 +430,7 @@ async function check() {
   const t0 = Date.now();
   const cluster = await startQueueCluster({ workflows: [builtInWorkflow()] });
   console.log(`cluster up in ${((Date.now() - t0) / 1000).toFixed(1)} s (logs: ${cluster.logDir})`);
+  let passed = false;
   try {
     const count = 40;
     const responses = await Promise.all(Array.from({ length: count }, (_, n) => fetch(cluster.webhookUrl('queue-check'), {
@@ -446,8 +447,9 @@ async function check() {
     if (byWorker.length !== 2) throw new Error('both workers must have run executions');
     if (!doubled.every((o, i) => o.n === i && o.doubled === 2 * i)) throw new Error(`wrong outputs: ${JSON.stringify(doubled)}`);
     console.log(`queue-mode check passed: ${count} executions in ${((Date.now() - t0) / 1000).toFixed(1)} s overall`);
+    passed = true;
   } finally {
-    await cluster.stop({ keepFiles: process.exitCode ? true : false });
+    await cluster.stop({ keepFiles: !passed });
   }
 }
 
