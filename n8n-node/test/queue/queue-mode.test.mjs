@@ -15,7 +15,7 @@ import { spawnLocalService } from '../../../local-service/index.mjs';
 import { startQueueCluster } from '../../../scripts/queue-mode.mjs';
 import {
   clientOutput, control as controlService, countBy, credential, executionRecords, fire, lastExecutionId, packNode, planCalls,
-  publishedText, readWorld, settle, workflow,
+  noteText, publishedText, readWorld, settle, workflow,
 } from './workload.mjs';
 
 const EXECUTIONS = 200;
@@ -23,10 +23,6 @@ const EXECUTIONS = 200;
 let service, client, world, packed, tarball;
 
 const control = (method, path, body) => controlService(service.url, method, path, body);
-
-function startCluster(extra = {}) {
-  return startQueueCluster({ workers: ['w1', 'w2'], nodePackages: [tarball], credentials: credential(service), workflows: [workflow()], ...extra });
-}
 
 /**
  * Fires `calls` at the cluster and returns n8n's records of them, keyed by call tag, with the
@@ -63,7 +59,7 @@ async function checkBatch(calls, { records, log, startedAt }, label) {
     if (call.op === 'create') {
       assert.equal(record.output.length, 1);
       const [note] = record.output;
-      assert.equal(note.body, `${call.title}\n\n${call.body.replace('\n', '\n\n')}`, `${call.tag}: title, blank line, body`);
+      assert.equal(note.body, noteText(call), `${call.tag}: title, blank line, body`);
       assert.match(note.url, new RegExp(`^https://substack\\.com/@adaexample/note/c-${note.id}$`));
     } else {
       assert.deepEqual(record.output, await clientOutput(client, call), `${call.tag} (${call.op}) equals the client's answer`);
@@ -75,7 +71,7 @@ async function checkBatch(calls, { records, log, startedAt }, label) {
   const creates = calls.filter((c) => c.op === 'create');
   const publishes = log.filter((e) => e.method === 'POST' && e.url.startsWith('/api/v1/comment/feed') && e.status === 200);
   const publishedTexts = countBy(publishes, (e) => publishedText(e.body));
-  assert.deepEqual(publishedTexts, Object.fromEntries(creates.map((c) => [`${c.title}\n\n${c.body.replace('\n', '\n\n')}`, 1])),
+  assert.deepEqual(publishedTexts, Object.fromEntries(creates.map((c) => [noteText(c), 1])),
     'exactly one publish per create');
   const faulted = log.filter((e) => e.fault !== null).length;
   const wall = (Math.max(...records.map((r) => Date.parse(r.stopped))) - startedAt) / 1000;
@@ -93,7 +89,13 @@ before(async () => {
   world = await readWorld(service.url, client);
   // Short Bull locks, so that the kill test's surviving worker soon finds the killed worker's
   // jobs stalled (defaults: 60 s lock, 30 s between checks).
-  cluster = await startCluster({ env: { QUEUE_WORKER_LOCK_DURATION: '15000', QUEUE_WORKER_LOCK_RENEW_TIME: '3000', QUEUE_WORKER_STALLED_INTERVAL: '5000' } });
+  cluster = await startQueueCluster({
+    workers: ['w1', 'w2'],
+    nodePackages: [tarball],
+    credentials: credential(service),
+    workflows: [workflow()],
+    env: { QUEUE_WORKER_LOCK_DURATION: '15000', QUEUE_WORKER_LOCK_RENEW_TIME: '3000', QUEUE_WORKER_STALLED_INTERVAL: '5000' },
+  });
   console.log(`# cluster started: ${JSON.stringify(cluster.timings)} s`);
 });
 
@@ -173,7 +175,7 @@ test(`a worker killed (SIGKILL) in the middle of ${EXECUTIONS} executions: the o
   // without a successful execution are the killed worker's.
   const succeeded = new Set(records.filter((r) => r.status === 'success').map((r) => r.body?.tag));
   const killedCreates = creates.filter((c) => !succeeded.has(c.tag));
-  const publishedByKilled = killedCreates.filter((c) => perText[`${c.title}\n\n${c.body.replace('\n', '\n\n')}`]).length;
+  const publishedByKilled = killedCreates.filter((c) => perText[noteText(c)]).length;
   console.log(`# kill test: states ${JSON.stringify(states)}; worker and state ${JSON.stringify(byWorker)}; w1 finished ${afterKill} after the kill`);
   console.log(`# kill test: failures ${JSON.stringify(errors)}`);
   console.log(`# kill test: ${creates.length} creates, ${creates.length - killedCreates.length} succeeded, ${killedCreates.length} died with w2; ` +

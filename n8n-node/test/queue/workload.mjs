@@ -175,6 +175,11 @@ export async function clientOutput(client, call) {
   }
 }
 
+/** The note text a create call publishes: the title, then each line of the body, as paragraphs. */
+export function noteText(call) {
+  return [call.title, ...call.body.split('\n')].join('\n\n');
+}
+
 /** The text the service stores for a published note: paragraphs joined by a blank line. */
 export function publishedText(requestBody) {
   const doc = JSON.parse(requestBody).bodyJson;
