@@ -164,7 +164,7 @@ test(`a worker killed (SIGKILL) in the middle of ${EXECUTIONS} executions: the o
   await control('DELETE', 'faults');
   const records = await executionRecords(cluster, marker);
   const states = countBy(records, (r) => r.status);
-  const byWorker = countBy(records, (r) => `${r.worker ?? 'killed mid-run'} ${r.status}`);
+  const byWorker = countBy(records, (r) => `${r.worker ?? 'no worker on record (killed with w2)'} ${r.status}`);
   const errors = countBy(records.filter((r) => r.status !== 'success'), (r) => r.error?.message ?? 'no error on record');
   const afterKill = records.filter((r) => r.worker === 'w1' && Date.parse(r.stopped) > killedAt).length;
   const log = await control('GET', 'requests');
