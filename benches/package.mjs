@@ -1,41 +1,110 @@
-// Package figures: wasm size (raw and gzip -9), the npm pack tarball, and the time to
-// load the package in Node, from a fresh process to the first usable Publisher.
-// Prints figures; asserts nothing. Run after `npm run build`.
-//   node benches/package.mjs [--runs 15]
+// Package figures for each way of loading the wasm: sizes (the .wasm, the npm pack
+// tarball, a browser bundle of each entry, raw and gzip -9) and load time from a fresh
+// start to the first usable Publisher, in Node (import, require, the embedded entry)
+// and in headless Chromium (a bundled page per entry). Prints figures; asserts nothing.
+// `--before DIR` measures another build too (e.g. the previous release's pkg/),
+// interleaving the samples so that both see the same machine load.
+//   npm run build && node benches/package.mjs [--runs 15] [--before DIR]
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startStaticServer } from '../js-tests/browser/static-server.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
-const at = process.argv.indexOf('--runs');
-const runs = at > 0 ? Number(process.argv[at + 1]) : 15;
+const option = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
+const runs = Number(option('--runs', 15));
+const builds = [['now', join(root, 'pkg')]];
+if (option('--before')) builds.unshift(['before', resolve(option('--before'))]);
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rows = [];
+const figure = (build, what, value) => rows.push({ build, what, value });
+const work = mkdtempSync(join(tmpdir(), 'publisher-wasm-bench-'));
+const esbuild = await import(pathToFileURL(join(root, 'node_modules', 'esbuild', 'lib', 'main.js')).href);
 
-const wasm = readFileSync(join(root, 'pkg', 'publisher_wasm_bg.wasm'));
-console.log(`wasm: ${kb(wasm.length)} raw, ${kb(gzipSync(wasm, { level: 9 }).length)} gzip -9`);
+// ---- per build: a project that sees it by name, its sizes and its bundles ----
+const nodeProbes = [];
+const pageProbes = [];
+for (const [build, pkg] of builds) {
+  const project = join(work, build);
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  symlinkSync(pkg, join(project, 'node_modules', 'publisher-wasm'));
+  const wasm = readFileSync(join(pkg, 'publisher_wasm_bg.wasm'));
+  figure(build, 'wasm', `${kb(wasm.length)} raw, ${kb(gz(wasm))} gzip -9`);
+  const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', pkg], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  figure(build, 'npm pack', `${kb(pack.size)} packed, ${kb(pack.unpackedSize)} unpacked, ${pack.entryCount} files`);
 
-const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', './pkg'], { cwd: root, encoding: 'utf8' }));
-console.log(`npm pack: ${kb(pack.size)} packed, ${kb(pack.unpackedSize)} unpacked, ${pack.entryCount} files`);
-
-// Each sample is a fresh Node process: import the package, construct a client.
-const probe = `
-const t0 = performance.now();
-const { Publisher } = await import('publisher-wasm');
+  const embedded = existsSync(join(pkg, 'embedded.cjs'));
+  const time = (load) => `const t0 = performance.now();
+const { Publisher } = ${load};
 new Publisher({ apiKey: 'k' });
-const t1 = performance.now();
-process.stdout.write(JSON.stringify({ esm: t1 - t0 }));`;
-const probeCjs = `
-const t0 = performance.now();
-const { Publisher } = require('publisher-wasm');
+process.stdout.write(String(performance.now() - t0));`;
+  nodeProbes.push({ build, what: 'Node import → first Publisher', cwd: project, args: ['--input-type=module', '-e', time("await import('publisher-wasm')")] });
+  nodeProbes.push({ build, what: 'Node require → first Publisher', cwd: project, args: ['-e', time("require('publisher-wasm')")] });
+  if (embedded) nodeProbes.push({ build, what: 'Node require of publisher-wasm/embedded → first Publisher', cwd: project, args: ['-e', time("require('publisher-wasm/embedded')")] });
+
+  // Browser bundles (esbuild --minify): the default entry, and the .wasm-file entry.
+  const entries = embedded
+    ? [['default entry (wasm embedded)', 'publisher-wasm'], ['publisher-wasm/web (.wasm.gz file, also webpack\'s)', 'publisher-wasm/web']]
+    : [['default entry (.wasm file)', 'publisher-wasm']];
+  for (const [label, specifier] of entries) {
+    const name = `page${pageProbes.length}`;
+    const dir = join(work, 'pages', name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(project, `${name}.js`), `import { Publisher } from '${specifier}';
 new Publisher({ apiKey: 'k' });
-process.stdout.write(JSON.stringify({ cjs: performance.now() - t0 }));`;
-const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const esm = [];
-const cjs = [];
-for (let i = 0; i < runs; i += 1) {
-  esm.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: root, encoding: 'utf8' })).esm);
-  cjs.push(JSON.parse(execFileSync(process.execPath, ['-e', probeCjs], { cwd: root, encoding: 'utf8' })).cjs);
+window.__loaded = performance.now();`);
+    await esbuild.build({ entryPoints: [join(project, `${name}.js`)], bundle: true, minify: true, format: 'esm', outfile: join(dir, 'app.js'), logLevel: 'silent', absWorkingDir: project });
+    const js = readFileSync(join(dir, 'app.js'));
+    // esbuild does not copy a .wasm found through new URL(…, import.meta.url): the page
+    // gets it beside the bundle, as a bundler that does (vite, webpack) would put it.
+    const fileName = ['publisher_wasm_bg.wasm.gz', 'publisher_wasm_bg.wasm'].find((file) => js.includes(file));
+    const separate = fileName ? readFileSync(join(pkg, fileName)) : null;
+    if (separate) writeFileSync(join(dir, fileName), separate);
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="./app.js"></script>');
+    figure(build, `browser bundle, ${label}`, separate
+      ? `JS ${kb(js.length)} + ${fileName.replace('publisher_wasm_bg', '')} ${kb(separate.length)} = ${kb(js.length + separate.length)} as served; ${kb(gz(js) + Math.min(gz(separate), separate.length))} gzip -9`
+      : `JS ${kb(js.length)} raw; ${kb(gz(js))} gzip -9`);
+    pageProbes.push({ build, what: `Chromium, ${label}: navigation → first Publisher`, path: `/pages/${name}/index.html` });
+  }
 }
-console.log(`load in Node ${process.version} (import to first Publisher, median of ${runs} fresh processes): ESM ${median(esm).toFixed(1)} ms, CJS require ${median(cjs).toFixed(1)} ms`);
+
+// ---- load times, interleaved across builds and probes ----
+const samples = new Map();
+const add = (probe, ms) => samples.set(probe, [...(samples.get(probe) ?? []), ms]);
+for (let i = 0; i < runs; i += 1) {
+  for (const probe of nodeProbes) add(probe, Number(execFileSync(process.execPath, probe.args, { cwd: probe.cwd, encoding: 'utf8' })));
+}
+const pages = await startStaticServer(work, ['pages']);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  for (let i = 0; i < runs; i += 1) {
+    for (const probe of pageProbes) {
+      // A fresh context each time: nothing cached, no compiled code kept.
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      await tab.goto(`${pages.url}${probe.path}`);
+      add(probe, await (await tab.waitForFunction(() => window.__loaded, null, { timeout: 30_000 })).jsonValue());
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await pages.close();
+  rmSync(work, { recursive: true, force: true });
+}
+for (const probe of [...nodeProbes, ...pageProbes]) {
+  figure(probe.build, probe.what, `${median(samples.get(probe)).toFixed(1)} ms (median of ${runs})`);
+}
+
+console.log(`Node ${process.version}, Chromium ${browser.version()}; ${runs} fresh processes / browser contexts per figure\n`);
+console.log('| build | figure | value |\n|---|---|---|');
+for (const { build, what, value } of rows) console.log(`| ${build} | ${what} | ${value} |`);

@@ -20,14 +20,24 @@ rmSync(dist, { recursive: true, force: true });
 execFileSync(join(here, 'node_modules', '.bin', 'tsc'), ['-p', join(here, 'tsconfig.json')], { stdio: 'inherit' });
 
 const common = { bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none' };
+// The output is CommonJS, so the client is resolved as `require` would (its .cjs entry),
+// whatever the import syntax in the source.
+const clientAsRequired = {
+  name: 'client-as-required',
+  setup(b) {
+    b.onResolve({ filter: /^publisher-wasm(\/|$)/ }, async (args) =>
+      args.kind === 'require-call' ? undefined : await b.resolve(args.path, { kind: 'require-call', resolveDir: args.resolveDir }));
+  },
+};
 await build({
   ...common,
   entryPoints: [join(here, 'shared', 'client.ts')],
   outfile: join(dist, 'shared', 'client.js'),
+  plugins: [clientAsRequired],
 });
 // An installed node has only dist/: the client must not look for files beside itself.
 const bundled = readFileSync(join(dist, 'shared', 'client.js'), 'utf8');
-for (const needle of ['__dirname', 'readFileSync', 'import.meta']) {
+for (const needle of ['__dirname', 'readFileSync', 'import.meta', 'import_meta', 'createRequire']) {
   if (bundled.includes(needle)) throw new Error(`dist/shared/client.js uses ${needle}: the client entry is not the embedded one`);
 }
 // The node's own modules are bundled into its file; the client stays one shared file.

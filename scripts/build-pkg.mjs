@@ -1,15 +1,17 @@
 // Builds the npm package in pkg/: wasm-pack (--target web) for the wasm and its ESM
-// glue, then the entry points of pkg-template/: embedded (the wasm inlined as base64:
-// browsers, bundlers, Deno), node.cjs + node.mjs (one module for Node's require and
-// import, bundled with esbuild), workerd (a wasm module import), web (the .wasm as a
-// file of its own) and init (explicit loading); ESM and CommonJS declarations; and
-// package.json merged from the template.
+// glue, then the entry points of pkg-template/: embedded.js (the wasm inlined as
+// base64: browsers, bundlers, Deno), node.cjs + node.mjs (the wasm read from its file;
+// one module for Node's require and import), embedded.cjs + embedded.mjs (the same,
+// embedded, for bundling into one file), workerd (a wasm module import), index.js
+// (publisher-wasm/web: the .wasm as a file of its own) and init (explicit loading);
+// ESM and CommonJS declarations; and package.json merged from the template.
 //
 //   node scripts/build-pkg.mjs [--dev]
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,26 +61,38 @@ writeFileSync(gluePath, glue.replace(defaultPath,
 
 const fill = (name) => readFileSync(join(template, name), 'utf8').replaceAll('__SNIPPETS__', snippets);
 for (const name of ['embedded.js', 'index.js', 'workerd.js', 'init.js']) writeFileSync(join(pkg, name), fill(name));
-const wasmBase64 = readFileSync(join(pkg, 'publisher_wasm_bg.wasm')).toString('base64');
+const wasmBytes = readFileSync(join(pkg, 'publisher_wasm_bg.wasm'));
+const wasmBase64 = wasmBytes.toString('base64');
+writeFileSync(join(pkg, 'publisher_wasm_bg.wasm.gz'), gzipSync(wasmBytes, { level: 9 }));
 writeFileSync(join(pkg, 'publisher_wasm_inline.js'), fill('publisher_wasm_inline.js').replace('__WASM_BASE64__', wasmBase64));
 
-// node.cjs: the embedded entry as one CommonJS file, the module Node loads for both
-// require and import (node.mjs re-exports it), so a process has one wasm instance.
-run('esbuild', [
-  join(pkg, 'embedded.js'), '--bundle', '--format=cjs', '--platform=node', '--target=node20',
-  `--outfile=${join(pkg, 'node.cjs')}`, '--log-level=warning',
-]);
+// node.cjs (the wasm read from its file) and embedded.cjs (the wasm embedded): each
+// one CommonJS file, which Node loads for require and, through a small .mjs that
+// requires it, for import too, so a process has one wasm instance per entry.
+const nodeEntry = join(pkg, '.node-entry.js');
+writeFileSync(nodeEntry, fill('node-entry.js'));
 const require = createRequire(import.meta.url);
-const names = Object.keys(require(join(pkg, 'node.cjs'))).filter((name) => !['initSync', 'default'].includes(name)).sort();
-for (const name of ['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes']) {
-  if (!names.includes(name)) throw new Error(`node.cjs does not export ${name}`);
-}
-writeFileSync(join(pkg, 'node.mjs'), `// Entry for Node's import: the very module require loads, so that one process has one
-// wasm instance and one set of classes however the package was reached.
-import publisher from './node.cjs';
+for (const [entry, cjs, mjs] of [[nodeEntry, 'node.cjs', 'node.mjs'], [join(pkg, 'embedded.js'), 'embedded.cjs', 'embedded.mjs']]) {
+  run('esbuild', [
+    entry, '--bundle', '--format=cjs', '--platform=node', '--target=node20',
+    `--outfile=${join(pkg, cjs)}`, '--log-level=warning',
+  ]);
+  const names = Object.keys(require(join(pkg, cjs))).filter((name) => !['initSync', 'default'].includes(name)).sort();
+  for (const name of ['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes']) {
+    if (!names.includes(name)) throw new Error(`${cjs} does not export ${name}`);
+  }
+  writeFileSync(join(pkg, mjs), `// Entry for Node's import: the very module require loads (${cjs}), so that one process
+// has one wasm instance and one set of classes however the package was reached. Loaded
+// with require rather than import, which would first scan the whole file for names.
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+
+const publisher = createRequire(import.meta.url)('./${cjs}');
 
 export const { ${names.join(', ')} } = publisher;
 `);
+}
+rmSync(nodeEntry);
 
 // wasm-bindgen declares `[Symbol.dispose]()`, which only compiles with lib esnext;
 // callers on es2022 or earlier would get an error from our types. free() stays.

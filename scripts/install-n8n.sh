@@ -13,7 +13,8 @@
 #          (scripts/n8n-host/package.json + package-lock.json; `npm ci` rejects that lockfile
 #          because the registry lacks some optional non-Linux builds, so `npm install`),
 #          then sqlite3 is built from source against Node 24's headers.
-# Needs:   npm, python3, make, g++. About 3-4 minutes on a fresh machine. Concurrent runs
+# Needs:   npm, python3, make, g++. On a fresh machine about 3.5 minutes when it is quiet
+#          (16 minutes were measured with its 2 cores shared by heavy builds). Concurrent runs
 #          wait for each other (flock).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

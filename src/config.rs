@@ -205,6 +205,11 @@ impl Config {
         self.auth
     }
 
+    /// Settles `auth` by what the runtime can do, when the caller left it open.
+    pub fn set_auth(&mut self, auth: AuthMode) {
+        self.auth = auth;
+    }
+
     pub fn user_agent(&self) -> Option<&str> {
         self.user_agent.as_deref()
     }

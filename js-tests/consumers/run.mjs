@@ -74,6 +74,16 @@ result.identity = same.length === 4 && crossed === 'ok' ? 'ok' : \`FAILED: ident
 console.log(JSON.stringify(result));
 `);
 
+// A custom loader: nothing loads until the program hands the wasm to init().
+write('esm/init.js', `import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import * as publisher from 'publisher-wasm/init';
+import { check } from '../check.mjs';
+const wasm = createRequire(import.meta.url).resolve('publisher-wasm/publisher_wasm_bg.wasm');
+await publisher.init(await WebAssembly.compile(await readFile(wasm)));
+console.log(JSON.stringify(await check(publisher, JSON.parse(process.argv[2]))));
+`);
+
 async function runProgram(command, args, cwd) {
   const { stdout } = await execFile(command, args, { cwd: join(project, cwd), encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } });
   const line = stdout.trim().split('\n').pop();
@@ -135,7 +145,9 @@ async function bundleWith(name) {
   const warnings = [];
   if (name === 'vite') {
     const { build } = await importTool('vite', moduleEntry('vite'));
-    await build({ root: join(project, 'web'), logLevel: 'error', configFile: false, base: './', build: { outDir: out, emptyOutDir: true } });
+    const record = (message) => warnings.push(message);
+    const customLogger = { info() {}, warn: record, warnOnce: record, error: record, clearScreen() {}, hasErrorLogged: () => false, hasWarned: false };
+    await build({ root: join(project, 'web'), logLevel: 'warn', customLogger, configFile: false, base: './', build: { outDir: out, emptyOutDir: true } });
     return { html: 'index.html', warnings };
   }
   if (name === 'webpack') {
@@ -211,13 +223,18 @@ const typeModes = {
   'nodenext CommonJS (.cts)': { file: 'use.cts', options: { module: 'nodenext', moduleResolution: 'nodenext' } },
   'bundler (.ts)': { file: 'use.ts', options: { module: 'esnext', moduleResolution: 'bundler' } },
   'commonjs (.ts)': { file: 'use.ts', options: { module: 'commonjs', moduleResolution: 'node10' } },
-  'nodenext + DOM lib, fetch option': { file: 'dom.mts', options: { module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'] } },
+  'nodenext ESM, lib es2022 + DOM: the DOM fetch as the fetch option': { file: 'dom.mts', options: { module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'] } },
 };
+// The explicit-init entry is ESM only: its types are checked where ESM is written.
+const initUse = `import { init, initSync } from 'publisher-wasm/init';
+export const loaders: [typeof init, typeof initSync] = [init, initSync];
+export async function load(bytes: Uint8Array): Promise<void> { await init(bytes); }
+`;
 write('types/dom.mts', `${typeUse}
 new Publisher({ apiKey: 'k', fetch, signal: new AbortController().signal });
 new Publisher({ apiKey: 'k', fetch: (url, init) => fetch(url, init) });
 `);
-for (const file of ['use.mts', 'use.cts', 'use.ts']) write(`types/${file}`, typeUse);
+for (const file of ['use.mts', 'use.cts', 'use.ts']) write(`types/${file}`, file === 'use.cts' ? typeUse : `${typeUse}${initUse}`);
 async function typeCheck(name) {
   const { file, options } = typeModes[name];
   const dir = join(project, 'types', name.replace(/[^a-z0-9]+/gi, '-'));
@@ -251,16 +268,40 @@ for (const [label, path] of [['20', process.execPath], ['22', tools.node22], ['2
   row(`Node ${label}, require`, version, (service) => runProgram(path, ['main.js', params(service)], 'cjs'));
   row(`Node ${label}, import + require in one process`, version, (service) => runProgram(path, ['main.js', params(service)], 'mixed'));
 }
+// A workflow node bundled into one file with the wasm inside (as n8n community nodes
+// may be): publisher-wasm/embedded through esbuild, run far from any node_modules.
+write('n8n-like/package.json', JSON.stringify({ type: 'commonjs' }));
+write('n8n-like/main.js', `const publisher = require('publisher-wasm/embedded');
+const { check } = require('../check.cjs');
+check(publisher, JSON.parse(process.argv[2])).then((result) => console.log(JSON.stringify(result)));
+`);
+row('Node 24, require of publisher-wasm/embedded bundled into one file (esbuild --platform=node)', `Node ${nodeVersion(tools.node24)}; esbuild ${esbuildVersion}`, async (service) => {
+  const esbuild = await import(pathToFileURL(join(root, 'node_modules', 'esbuild', 'lib', 'main.js')).href);
+  const alone = mkdtempSync(join(tmpdir(), 'publisher-wasm-one-file-'));
+  try {
+    await esbuild.build({ entryPoints: [join(project, 'n8n-like', 'main.js')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: join(alone, 'node.js'), logLevel: 'silent' });
+    const bundle = readFileSync(join(alone, 'node.js'), 'utf8');
+    const result = await runProgram(tools.node24, [join(alone, 'node.js'), params(service)], '.');
+    result.identity = /__dirname|node:fs|readFileSync/.test(bundle) ? 'FAILED: the bundle reads files' : 'ok';
+    return result;
+  } finally {
+    rmSync(alone, { recursive: true, force: true });
+  }
+});
+row('Node 20, publisher-wasm/init with the wasm compiled by the program', `Node ${nodeVersion(process.execPath)}`, (service) =>
+  runProgram(process.execPath, ['init.js', params(service)], 'esm'));
 row('Deno, --allow-net only', `Deno ${denoVersion}`, (service) =>
   runProgram(denoPath, ['run', '--no-lock', '--allow-net=127.0.0.1', 'main.js', params(service)], 'esm'));
 row('Bun, import', `Bun ${v.bun}`, (service) => runProgram(tools.bun, ['main.js', params(service)], 'esm'));
 row('Bun, require', `Bun ${v.bun}`, (service) => runProgram(tools.bun, ['main.js', params(service)], 'cjs'));
+row('Bun, import + require in one process', `Bun ${v.bun}`, (service) => runProgram(tools.bun, ['main.js', params(service)], 'mixed'));
 row('Cloudflare Workers (local workerd)', `wrangler ${v.wrangler}, workerd ${v.workerd}`, (service) => runWorker(service, 'worker'));
 row('Cloudflare Workers, nodejs_compat', `wrangler ${v.wrangler}, workerd ${v.workerd}`, (service) => runWorker(service, 'worker-compat'));
 const bundled = (name, tool) => row(`${name} build, page in Chromium`, tool, async (service) => {
   const { html, warnings } = await bundleWith(name);
   const result = await runPage(service, `dist/${name}/${html}`);
-  if (warnings.length > 0) result.warnings = warnings;
+  // Working with no extra configuration includes building without a warning.
+  result.build = warnings.length === 0 ? 'ok' : `FAILED: ${warnings.length} warning(s): ${warnings.join(' | ')}`;
   return result;
 });
 bundled('vite', `vite ${v.vite}`);
@@ -279,10 +320,10 @@ bundled('esbuild-esm', `esbuild ${esbuildVersion} --format=esm`);
 bundled('esbuild-iife', `esbuild ${esbuildVersion} --format=iife`);
 bundled('esbuild-cjs', `esbuild ${esbuildVersion}, "type": "commonjs" + require`);
 bundled('rollup', `rollup ${v.rollup} + node-resolve ${v['@rollup/plugin-node-resolve']}`);
-row('page without a bundler (import map → embedded.js)', 'Chromium', (service) => runPage(service, 'nobundler/embedded.html'));
-row('page without a bundler (import map → publisher-wasm/web)', 'Chromium', (service) => runPage(service, 'nobundler/web.html'));
+row('page without a bundler in Chromium (import map → embedded.js)', 'Chromium', (service) => runPage(service, 'nobundler/embedded.html'));
+row('page without a bundler in Chromium (import map → publisher-wasm/web)', 'Chromium', (service) => runPage(service, 'nobundler/web.html'));
 for (const name of Object.keys(typeModes)) {
-  row(`tsc ${name}, lib es2022, no @types`, `TypeScript ${tscVersion}`, async () => {
+  row(`tsc ${name}${typeModes[name].options.lib ? '' : ', lib es2022'}, no @types`, `TypeScript ${tscVersion}`, async () => {
     const verdict = await typeCheck(name);
     return { types: verdict };
   });
@@ -309,14 +350,14 @@ try {
     } catch (error) {
       result = { list: `FAILED: ${error.message.split('\n').slice(0, 6).join(' | ')}` };
     }
-    const steps = 'types' in result ? ['types'] : STEPS.concat('identity' in result ? ['identity'] : []);
+    const steps = 'types' in result ? ['types'] : STEPS.concat(['identity', 'build'].filter((step) => step in result));
     const good = steps.every((step) => result[step] === 'ok');
-    const toolName = tool === 'Chromium' || where.includes('Chromium') ? `${tool}; Chromium ${chromiumVersion}` : tool;
+    const toolName = tool === 'Chromium' ? `Chromium ${chromiumVersion}` : where.includes('Chromium') ? `${tool}; Chromium ${chromiumVersion}` : tool;
     table.push({ where, tool: toolName, result, steps, good, ms: Date.now() - started });
     if (good) passed += 1;
     else failed += 1;
     console.log(`${good ? 'ok' : 'not ok'} - ${where} (${toolName}) ${Date.now() - started} ms`);
-    if (!good || result.warnings) console.log(`  ${JSON.stringify(result)}`);
+    if (!good) console.log(`  ${JSON.stringify(result)}`);
   }
 } finally {
   await browser.close();
@@ -328,9 +369,11 @@ try {
 const mark = (value) => (value === undefined ? '—' : value === 'ok' ? 'ok' : 'FAIL');
 console.log('\n| where | tool | list | 404 | publish | other |\n|---|---|---|---|---|---|');
 for (const { where, tool, result } of table) {
-  const other = result.types !== undefined ? `types ${mark(result.types)}` : result.identity !== undefined ? `one identity ${mark(result.identity)}` : '';
-  const notes = result.warnings ? `; ${result.warnings.length} bundler warning(s)` : '';
-  console.log(`| ${where} | ${tool} | ${mark(result.list)} | ${mark(result['404'])} | ${mark(result.publish)} | ${other}${notes} |`);
+  const other = result.types !== undefined ? `types ${mark(result.types)}`
+    : result.identity === undefined ? ''
+      : where.includes('one file') ? `no file read ${mark(result.identity)}` : `one identity ${mark(result.identity)}`;
+  const notes = result.build === undefined ? '' : `build without warnings ${mark(result.build)}`;
+  console.log(`| ${where} | ${tool} | ${mark(result.list)} | ${mark(result['404'])} | ${mark(result.publish)} | ${[other, notes].filter(Boolean).join('; ')} |`);
 }
 console.log(`\nconsumers: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

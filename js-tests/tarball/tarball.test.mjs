@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const project = mkdtempSync(join(tmpdir(), 'publisher-wasm-tarball-'));
@@ -52,24 +53,31 @@ test('every target of the exports map exists, and types come first wherever they
   }
 });
 
-test('the embedded wasm is byte for byte the .wasm file', async () => {
+test('the embedded and the gzip wasm are byte for byte the .wasm file', async () => {
   const { wasmBytes } = await import(join(installed, 'publisher_wasm_inline.js'));
-  assert.deepEqual(Buffer.from(wasmBytes()), readFileSync(join(installed, 'publisher_wasm_bg.wasm')));
+  const wasm = readFileSync(join(installed, 'publisher_wasm_bg.wasm'));
+  assert.deepEqual(Buffer.from(wasmBytes()), wasm);
+  assert.deepEqual(gunzipSync(readFileSync(join(installed, 'publisher_wasm_bg.wasm.gz'))), wasm);
 });
 
-test('no entry reads files or import.meta.url except the web one, which finds its .wasm beside it', () => {
-  for (const file of ['embedded.js', 'node.cjs', 'workerd.js', 'init.js', 'publisher_wasm.js']) {
+test('only node.cjs reads a file and only the web entry uses import.meta.url', () => {
+  for (const file of ['embedded.js', 'embedded.cjs', 'workerd.js', 'init.js', 'publisher_wasm.js']) {
     const text = read(file);
     assert.ok(!text.includes('import.meta'), `${file} uses no import.meta`);
     assert.ok(!/require\(["']node:fs|from ["']node:fs|__dirname/.test(text), `${file} reads no file`);
   }
-  assert.match(read('index.js'), /new URL\('\.\/publisher_wasm_bg\.wasm', import\.meta\.url\)/);
+  assert.match(read('index.js'), /new URL\('\.\/publisher_wasm_bg\.wasm\.gz', import\.meta\.url\)/);
+  assert.match(read('node.cjs'), /readFileSync\)?\(\(0, import_node_path\.join\)\(__dirname, "publisher_wasm_bg\.wasm"\)\)/);
 });
 
-test('Node import reaches the very module require loads', () => {
-  assert.match(read('node.mjs'), /^import publisher from '\.\/node\.cjs';$/m);
-  assert.equal(manifest.exports['.'].node.require.default, './node.cjs');
-  assert.equal(manifest.exports['.'].node.import.default, './node.mjs');
+test('Node and Bun import reach the very module require loads, for each entry', () => {
+  for (const [subpath, name] of [['.', 'node'], ['./embedded', 'embedded']]) {
+    assert.match(read(`${name}.mjs`), new RegExp(`^const publisher = createRequire\\(import\\.meta\\.url\\)\\('\\./${name}\\.cjs'\\);$`, 'm'));
+    for (const runtime of ['node', 'bun']) {
+      assert.equal(manifest.exports[subpath][runtime].require.default, `./${name}.cjs`);
+      assert.equal(manifest.exports[subpath][runtime].import.default, `./${name}.mjs`);
+    }
+  }
 });
 
 test('CommonJS declarations import only CommonJS declarations', () => {

@@ -87,12 +87,15 @@ pub fn fetch_function(config: &JsValue) -> Result<Option<js_sys::Function>, Erro
     }
 }
 
-/// `PublisherConfig` → [`ConfigInput`]. The default `auth` follows what the runtime
-/// can do: a `Cookie` header where a script may set one (`may_set_cookie`: Node, Deno,
-/// Bun, Workers), the browser's own cookies where it may not (pages). A `Cookie` header
-/// asked for where the runtime would silently drop it is refused, unless a custom
-/// `fetch` (e.g. a proxy) receives it.
-pub fn config_input(config: &JsValue, may_set_cookie: bool, custom_fetch: bool) -> Result<ConfigInput, Error> {
+/// `PublisherConfig` → [`ConfigInput`]; `auth` stays `None` when not given, for the
+/// caller to settle by what the runtime can do. A `Cookie` header asked for where the
+/// runtime would silently drop it (`may_set_cookie` is false: a browser page) is
+/// refused, unless a custom `fetch` (e.g. a proxy) receives it.
+pub fn config_input(
+    config: &JsValue,
+    may_set_cookie: impl FnOnce() -> bool,
+    custom_fetch: bool,
+) -> Result<ConfigInput, Error> {
     if !config.is_object() || js_sys::Array::is_array(config) {
         return Err(Error::config(
             "new Publisher(config) needs a config object with at least an apiKey",
@@ -100,7 +103,7 @@ pub fn config_input(config: &JsValue, may_set_cookie: bool, custom_fetch: bool) 
     }
     let auth = match optional_string(config, "auth")?.as_deref() {
         None => None,
-        Some("cookie") if !may_set_cookie && !custom_fetch => {
+        Some("cookie") if !custom_fetch && !may_set_cookie() => {
             return Err(Error::config(
                 "auth 'cookie' cannot work here: this runtime (a browser) forbids scripts to set the Cookie header, so apiKey would never reach the service; use auth: 'browser' (the browser's own sign-in, the default here) or a fetch option that forwards the Cookie header",
             ))
@@ -151,7 +154,7 @@ pub fn config_input(config: &JsValue, may_set_cookie: bool, custom_fetch: bool) 
         api_version: optional_string(config, "apiVersion")?,
         base_url: optional_string(config, "baseUrl")?,
         cookie_name: optional_string(config, "cookieName")?,
-        auth: auth.or((!may_set_cookie).then_some(AuthMode::BrowserCredentials)),
+        auth,
         user_agent,
     })
 }

@@ -2,6 +2,8 @@
 //! `pkg-template/fetch-deadline.js` (timeout and AbortSignals), with the body kept as
 //! the JS string `fetch` produced.
 
+use std::cell::Cell;
+
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
@@ -27,19 +29,53 @@ extern "C" {
     fn sleep_for(ms: f64, signals: &Array) -> Promise;
 }
 
-#[wasm_bindgen(module = "/pkg-template/runtime.js")]
-extern "C" {
-    /// Whether the runtime lets a script set the `Cookie` header (browsers do not).
-    #[wasm_bindgen(js_name = scriptMaySetCookie)]
-    pub fn script_may_set_cookie() -> bool;
-}
-
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_namespace = Date, js_name = now)]
     fn date_now() -> f64;
     #[wasm_bindgen(js_namespace = Math, js_name = random)]
     fn math_random() -> f64;
+}
+
+thread_local! {
+    static MAY_SET_COOKIE: Cell<Option<bool>> = const { Cell::new(None) };
+}
+
+/// Whether the runtime lets a script set the `Cookie` header: browsers (pages and their
+/// workers) silently drop it from a `Request`; Node, Deno, Bun and workerd keep it.
+/// Probed once, then remembered.
+pub fn script_may_set_cookie() -> bool {
+    MAY_SET_COOKIE.with(|known| {
+        if let Some(answer) = known.get() {
+            return answer;
+        }
+        let answer = probe_cookie_header();
+        known.set(Some(answer));
+        answer
+    })
+}
+
+fn probe_cookie_header() -> bool {
+    let Some(request_class) = get(&js_sys::global(), "Request").dyn_into::<Function>().ok() else {
+        return false;
+    };
+    let headers: JsValue = Object::new().into();
+    set(&headers, "cookie", &JsValue::from_str("probe=1"));
+    let init: JsValue = Object::new().into();
+    set(&init, "headers", &headers);
+    let Ok(request) = Reflect::construct(
+        &request_class,
+        &Array::of2(&JsValue::from_str("http://127.0.0.1/"), &init),
+    ) else {
+        return false;
+    };
+    let headers = get(&request, "headers");
+    get(&headers, "has")
+        .dyn_into::<Function>()
+        .ok()
+        .and_then(|has| has.call1(&headers, &JsValue::from_str("cookie")).ok())
+        .and_then(|answer| answer.as_bool())
+        .unwrap_or(false)
 }
 
 /// A transport for one call: the client's and the call's AbortSignals, and the

@@ -30,6 +30,9 @@ pub struct Publisher {
     signal: Option<AbortSignal>,
     /// The `fetch` of the configuration: sends every request of this client.
     fetch: Option<Function>,
+    /// No `auth` was given: it follows what the runtime can do, probed at the first
+    /// call (the probe makes Node load its fetch, which a constructor need not wait for).
+    auth_by_runtime: bool,
 }
 
 impl Publisher {
@@ -38,7 +41,17 @@ impl Publisher {
             config: self.config.clone(),
             signal: self.signal.clone(),
             fetch: self.fetch.clone(),
+            auth_by_runtime: self.auth_by_runtime,
         }
+    }
+
+    /// The configuration of a call, with the runtime's default `auth` settled.
+    fn effective_config(&self) -> Config {
+        let mut config = Config::clone(&self.config);
+        if self.auth_by_runtime && !script_may_set_cookie() {
+            config.set_auth(AuthMode::BrowserCredentials);
+        }
+        config
     }
 
     /// A client for one call: the shared configuration, and a transport that obeys the
@@ -55,7 +68,7 @@ impl Publisher {
             signals: signals.clone(),
             fetch: self.fetch.clone(),
         };
-        Ok((Client::new(Config::clone(&self.config), transport), signals))
+        Ok((Client::new(self.effective_config(), transport), signals))
     }
 }
 
@@ -173,7 +186,7 @@ macro_rules! call {
         match $self.call(&options) {
             Err(error) => rejected(error),
             Ok(($client, signals)) => {
-                let auth = $self.config.auth();
+                let auth = $self.effective_config().auth();
                 promise(signals, async move {
                     let outcome: Result<JsValue, Error> = async move { $body }.await;
                     outcome.map_err(|error| explain_unauthorized(error, auth))
@@ -191,13 +204,15 @@ impl Publisher {
     pub fn new(config: PublisherConfigArg) -> Result<Publisher, JsValue> {
         let config = JsValue::from(config);
         let fetch = fetch_function(&config).map_err(to_js)?;
-        let input = config_input(&config, script_may_set_cookie(), fetch.is_some()).map_err(to_js)?;
+        let input = config_input(&config, script_may_set_cookie, fetch.is_some()).map_err(to_js)?;
+        let auth_by_runtime = input.auth.is_none();
         let signal = abort_signal(&member(&config, "signal"), "signal").map_err(|e| to_js(Error::config(e.message)))?;
         let config = Config::new(input).map_err(to_js)?;
         Ok(Publisher {
             config: Rc::new(config),
             signal,
             fetch,
+            auth_by_runtime,
         })
     }
 
