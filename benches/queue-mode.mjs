@@ -59,6 +59,7 @@ async function clientMemory(clientBundle, service) {
   const run = (withClient) => new Promise((resolve, reject) => {
     const child = spawn(join(node24Dir, 'bin', 'node'), ['--expose-gc', '-e', probe(withClient)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
+    child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d) => (out += d));
     child.once('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`memory probe exited with ${code}`))));
   });

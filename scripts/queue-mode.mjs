@@ -136,6 +136,9 @@ function run(command, args, options = {}) {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
+    // Decoded by the streams, so that a character split between two chunks stays whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     child.once('error', reject);

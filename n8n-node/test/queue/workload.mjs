@@ -222,14 +222,26 @@ export async function fire(cluster, calls) {
   return { startedAt, statuses };
 }
 
-/** Waits until `count` executions after `marker` have ended (or `done` says so). */
-export async function settle(cluster, marker, count, { timeoutMs = 300_000, done } = {}) {
+/**
+ * Waits until `count` executions after `marker` have ended and every successful one has
+ * its worker on record (n8n writes an execution's status before its saved data), or, for
+ * the latter, until `graceMs` have passed since they all ended (a killed worker may never write it).
+ */
+export async function settle(cluster, marker, count, { timeoutMs = 300_000, graceMs = 15_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
+  let endedAt = null;
   const terminal = TERMINAL.map((s) => `'${s}'`).join(',');
   for (;;) {
-    const finished = Number(await cluster.sql(`select count(*) from execution_entity where id > ${marker} and status in (${terminal})`));
-    if (finished >= count || (done && (await done()))) return;
-    if (Date.now() > deadline) throw new Error(`only ${finished} of ${count} executions ended within ${timeoutMs} ms`);
+    const [{ finished, unrecorded }] = await cluster.rows(`select
+        count(*) filter (where e.status in (${terminal}))::int as finished,
+        count(*) filter (where e.status = 'success' and not exists (
+          select 1 from execution_metadata m where m."executionId" = e.id and m.key = 'worker'))::int as unrecorded
+      from execution_entity e where e.id > ${marker}`);
+    if (finished >= count) {
+      endedAt ??= Date.now();
+      if (unrecorded === 0 || Date.now() - endedAt > graceMs) return;
+    }
+    if (Date.now() > deadline) throw new Error(`${finished} of ${count} executions ended within ${timeoutMs} ms, ${unrecorded} successful ones without their worker on record`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
