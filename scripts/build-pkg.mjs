@@ -4,7 +4,9 @@
 // one module for Node's require and import), embedded.cjs + embedded.mjs (the same,
 // embedded, for bundling into one file), workerd (a wasm module import), index.js
 // (publisher-wasm/web: the .wasm as a file of its own) and init (explicit loading);
-// ESM and CommonJS declarations; and package.json merged from the template.
+// ESM and CommonJS declarations; and package.json merged from the template. Then the
+// same again in pkg/markdown/ from a second wasm build with the Markdown parser
+// (publisher-wasm/markdown), which the main wasm does not carry.
 //
 //   node scripts/build-pkg.mjs [--dev]
 import { execFileSync } from 'node:child_process';
@@ -26,7 +28,12 @@ function run(command, args) {
 }
 
 rmSync(pkg, { recursive: true, force: true });
-run('wasm-pack', ['build', dev ? '--dev' : '--release', '--target', 'web', '--out-dir', 'pkg', '--out-name', 'publisher_wasm']);
+const timings = [];
+function buildWasm(outDir, wasmPackArgs, cargoArgs) {
+  const started = performance.now();
+  run('wasm-pack', ['build', dev ? '--dev' : '--release', '--target', 'web', '--out-dir', outDir, '--out-name', 'publisher_wasm', ...wasmPackArgs, '.', ...cargoArgs]);
+  timings.push(`${relative(root, outDir)}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
 
 // The JS classes are wasm-bindgen snippets; the entries re-export those very modules
 // so the classes the core creates are the classes callers import.
@@ -42,57 +49,78 @@ function findSnippet(dir) {
   }
   return null;
 }
-const snippet = findSnippet(join(pkg, 'snippets'));
-if (!snippet) throw new Error('pkg/snippets has no publisher-error.js: did the wasm-bindgen import move?');
-const snippets = `./${relative(pkg, dirname(snippet))}`;
-for (const name of ['note-builder.js', 'notes-page.js']) {
-  if (!existsSync(join(pkg, snippets, name))) throw new Error(`${name} is not among the snippets beside publisher-error.js`);
-}
 
-// The glue's own default path (`new URL('publisher_wasm_bg.wasm', import.meta.url)`)
-// would make bundlers copy the .wasm for every entry, and fails where import.meta.url
-// is no URL (workerd): each entry passes the wasm itself, so the default goes.
-const gluePath = join(pkg, 'publisher_wasm.js');
-const glue = readFileSync(gluePath, 'utf8');
-const defaultPath = "module_or_path = new URL('publisher_wasm_bg.wasm', import.meta.url);";
-if (!glue.includes(defaultPath)) throw new Error('publisher_wasm.js has no default wasm URL: did wasm-bindgen change its output?');
-writeFileSync(gluePath, glue.replace(defaultPath,
-  "throw new Error('publisher-wasm: init() needs the wasm: a URL, Response, bytes or WebAssembly.Module');"));
-
-const fill = (name) => readFileSync(join(template, name), 'utf8').replaceAll('__SNIPPETS__', snippets);
-for (const name of ['embedded.js', 'index.js', 'workerd.js', 'init.js']) writeFileSync(join(pkg, name), fill(name));
-const wasmBytes = readFileSync(join(pkg, 'publisher_wasm_bg.wasm'));
-const wasmBase64 = wasmBytes.toString('base64');
-writeFileSync(join(pkg, 'publisher_wasm_bg.wasm.gz'), gzipSync(wasmBytes, { level: 9 }));
-writeFileSync(join(pkg, 'publisher_wasm_inline.js'), fill('publisher_wasm_inline.js').replace('__WASM_BASE64__', wasmBase64));
-
-// node.cjs (the wasm read from its file) and embedded.cjs (the wasm embedded): each
-// one CommonJS file, which Node loads for require and, through a small .mjs that
-// requires it, for import too, so a process has one wasm instance per entry.
-const nodeEntry = join(pkg, '.node-entry.js');
-writeFileSync(nodeEntry, fill('node-entry.js'));
-const require = createRequire(import.meta.url);
-for (const [entry, cjs, mjs] of [[nodeEntry, 'node.cjs', 'node.mjs'], [join(pkg, 'embedded.js'), 'embedded.cjs', 'embedded.mjs']]) {
-  run('esbuild', [
-    entry, '--bundle', '--format=cjs', '--platform=node', '--target=node20',
-    `--outfile=${join(pkg, cjs)}`, '--log-level=warning',
-  ]);
-  const names = Object.keys(require(join(pkg, cjs))).filter((name) => !['initSync', 'default'].includes(name)).sort();
-  for (const name of ['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes']) {
-    if (!names.includes(name)) throw new Error(`${cjs} does not export ${name}`);
+/**
+ * The entry points of one wasm build in `dir` (pkg/ or pkg/markdown/), from the same
+ * templates: every entry's paths are relative to its own folder. `exportsNames` must be
+ * among the CommonJS module's exports. Returns the snippets' folder.
+ */
+function makeEntries(dir, exportsNames) {
+  const snippet = findSnippet(join(dir, 'snippets'));
+  if (!snippet) throw new Error(`${dir}/snippets has no publisher-error.js: did the wasm-bindgen import move?`);
+  const snippets = `./${relative(dir, dirname(snippet))}`;
+  for (const name of ['note-builder.js', 'notes-page.js']) {
+    if (!existsSync(join(dir, snippets, name))) throw new Error(`${name} is not among the snippets beside publisher-error.js`);
   }
-  writeFileSync(join(pkg, mjs), `// Entry for Node's import: the very module require loads (${cjs}), so that one process
+
+  // The glue's own default path (`new URL('publisher_wasm_bg.wasm', import.meta.url)`)
+  // would make bundlers copy the .wasm for every entry, and fails where import.meta.url
+  // is no URL (workerd): each entry passes the wasm itself, so the default goes.
+  const gluePath = join(dir, 'publisher_wasm.js');
+  const glue = readFileSync(gluePath, 'utf8');
+  const defaultPath = "module_or_path = new URL('publisher_wasm_bg.wasm', import.meta.url);";
+  if (!glue.includes(defaultPath)) throw new Error('publisher_wasm.js has no default wasm URL: did wasm-bindgen change its output?');
+  writeFileSync(gluePath, glue.replace(defaultPath,
+    "throw new Error('publisher-wasm: init() needs the wasm: a URL, Response, bytes or WebAssembly.Module');"));
+
+  const fill = (name) => readFileSync(join(template, name), 'utf8').replaceAll('__SNIPPETS__', snippets);
+  // init.js names its exports; the other entries re-export the whole glue.
+  const extraInitExports = exportsNames.filter((name) => !['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes'].includes(name));
+  for (const name of ['embedded.js', 'index.js', 'workerd.js', 'init.js']) {
+    let text = fill(name);
+    if (name === 'init.js' && extraInitExports.length) text += `export { ${extraInitExports.join(', ')} } from './publisher_wasm.js';\n`;
+    writeFileSync(join(dir, name), text);
+  }
+  const wasmBytes = readFileSync(join(dir, 'publisher_wasm_bg.wasm'));
+  writeFileSync(join(dir, 'publisher_wasm_bg.wasm.gz'), gzipSync(wasmBytes, { level: 9 }));
+  writeFileSync(join(dir, 'publisher_wasm_inline.js'), fill('publisher_wasm_inline.js').replace('__WASM_BASE64__', wasmBytes.toString('base64')));
+
+  // node.cjs (the wasm read from its file) and embedded.cjs (the wasm embedded): each
+  // one CommonJS file, which Node loads for require and, through a small .mjs that
+  // requires it, for import too, so a process has one wasm instance per entry.
+  const nodeEntry = join(dir, '.node-entry.js');
+  writeFileSync(nodeEntry, fill('node-entry.js'));
+  const require = createRequire(import.meta.url);
+  for (const [entry, cjs, mjs] of [[nodeEntry, 'node.cjs', 'node.mjs'], [join(dir, 'embedded.js'), 'embedded.cjs', 'embedded.mjs']]) {
+    run('esbuild', [
+      entry, '--bundle', '--format=cjs', '--platform=node', '--target=node20',
+      `--outfile=${join(dir, cjs)}`, '--log-level=warning',
+    ]);
+    const names = Object.keys(require(join(dir, cjs))).filter((name) => !['initSync', 'default'].includes(name)).sort();
+    for (const name of exportsNames) {
+      if (!names.includes(name)) throw new Error(`${relative(pkg, join(dir, cjs))} does not export ${name}`);
+    }
+    writeFileSync(join(dir, mjs), `// Entry for Node's import: the very module require loads (${cjs}), so that one process
 // has one wasm instance and one set of classes however the package was reached. Loaded
 // with require rather than import, which would first scan the whole file for names.
 import { createRequire } from 'node:module';
-import { gzipSync } from 'node:zlib';
 
 const publisher = createRequire(import.meta.url)('./${cjs}');
 
 export const { ${names.join(', ')} } = publisher;
 `);
+  }
+  rmSync(nodeEntry);
+  rmSync(join(dir, '.gitignore'), { force: true });
+  // The raw wasm exports' types (all `any`) serve bundlers that import the .wasm
+  // directly; every entry here instantiates it itself.
+  rmSync(join(dir, 'publisher_wasm_bg.wasm.d.ts'), { force: true });
+  return snippets;
 }
-rmSync(nodeEntry);
+
+const CLASSES = ['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes'];
+buildWasm(pkg, [], []);
+const snippets = makeEntries(pkg, CLASSES);
 
 // wasm-bindgen declares `[Symbol.dispose]()`, which only compiles with lib esnext;
 // callers on es2022 or earlier would get an error from our types. free() stays.
@@ -114,10 +142,24 @@ for (const name of ['index', 'publisher_wasm', 'publisher-error', 'note-builder'
   writeFileSync(join(pkg, `${name}.d.cts`), text.replace(/(from '\.\/[\w-]+)\.js'/g, "$1.cjs'"));
 }
 copyFileSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
-rmSync(join(pkg, '.gitignore'), { force: true });
-// The raw wasm exports' types (all `any`) serve bundlers that import the .wasm
-// directly; every entry here instantiates it itself.
-rmSync(join(pkg, 'publisher_wasm_bg.wasm.d.ts'), { force: true });
+
+// publisher-wasm/markdown: the same client built with the Markdown parser (cargo feature
+// markdown-entry), in pkg/markdown/ with entries of its own, so that the main entries'
+// wasm stays without it. Its declarations are the main ones plus markdownToNoteBody, so
+// its classes have the very types of the main entry's.
+const markdownDir = join(pkg, 'markdown');
+buildWasm(markdownDir, ['--no-pack'], ['--features', 'markdown-entry']);
+makeEntries(markdownDir, [...CLASSES, 'markdownToNoteBody']);
+const markdownGlueTypes = readFileSync(join(markdownDir, 'publisher_wasm.d.ts'), 'utf8');
+const markdownSignature = 'export function markdownToNoteBody(markdown: string): string;';
+if (!markdownGlueTypes.includes(markdownSignature)) {
+  throw new Error(`markdown/publisher_wasm.d.ts lacks \`${markdownSignature}\`: update pkg-template/markdown.d.ts`);
+}
+for (const name of ['publisher_wasm.d.ts', 'package.json', 'README.md']) rmSync(join(markdownDir, name), { force: true });
+const markdownTypes = readFileSync(join(template, 'markdown.d.ts'), 'utf8');
+writeFileSync(join(markdownDir, 'index.d.ts'), markdownTypes.replace('__FROM__', '../index.js'));
+writeFileSync(join(markdownDir, 'index.d.cts'), markdownTypes.replace('__FROM__', '../index.cjs'));
+writeFileSync(join(markdownDir, 'init.d.ts'), markdownTypes.replace('__FROM__', '../init.js'));
 
 // package.json: wasm-pack's version and name, the template's fields over the rest.
 const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
@@ -129,4 +171,4 @@ writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(merged, null, 2)}\n`)
 for (const file of merged.files) {
   if (!existsSync(join(pkg, file))) throw new Error(`package.json lists ${file}, which the build did not produce`);
 }
-console.log(`built ${merged.name}@${merged.version} in pkg/ (JS classes: ${snippets})`);
+console.log(`built ${merged.name}@${merged.version} in pkg/ (JS classes: ${snippets}; wasm builds: ${timings.join(', ')})`);
