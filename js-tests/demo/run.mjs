@@ -267,6 +267,9 @@ try {
     equal(await page.locator('#compose-preview .link-card').getAttribute('data-url'), 'https://example.com/article');
     equal(await page.locator('#compose-preview .image-card img').evaluate((img) => img.complete && img.naturalWidth), 1, 'the picked image is shown');
     match(await text('#compose-preview .reply-to'), new RegExp(`^↳ a reply to note ${parentId}: `));
+    deepEqual(await page.locator('#compose-preview > *').evaluateAll((nodes) => nodes.map((node) => node.className || node.tagName)),
+      ['reply-to', 'P', 'P', 'link-card', 'image-card'], 'the reply line, the two paragraphs, the cards');
+    equal(await page.evaluate(() => [...document.getElementById('compose-preview').childNodes].filter((node) => node.nodeType === 3).length), 0, 'no stray text');
 
     await clearLog();
     await clickAndSettle('#compose-publish', 'compose');
@@ -316,6 +319,57 @@ try {
     await page.fill('#compose-link', '');
     await page.click('#compose-image-clear');
     await page.waitForFunction(() => document.querySelectorAll('#compose-before > li').length === 0);
+  });
+
+  await step('compose: Markdown through publisher-wasm/markdown, with a live preview of the note it becomes; Publish sends the body shown', async () => {
+    await page.waitForFunction(() => !document.getElementById('compose-mode-markdown').disabled || document.getElementById('compose-mode').dataset.state === 'ready');
+    equal(await text('#compose-markdown-status'), 'publisher-wasm/markdown loaded');
+    await page.check('#compose-mode-markdown');
+    ok(await page.locator('#compose-builder').isHidden(), 'the builder\'s controls make way for the Markdown');
+    // The sample: a heading becomes a bold paragraph; lists, a quote, a code block, a link.
+    await page.waitForFunction(() => document.querySelector('#compose-preview blockquote'));
+    equal(await page.locator('#compose-preview > p').first().innerHTML(), '<strong>Markdown, converted</strong>', 'the heading, a bold paragraph, comes first');
+    ok(!(await text('#compose-preview')).includes('null'), 'nothing but the note');
+    equal(await page.locator('#compose-preview a').getAttribute('href'), 'https://example.com/docs');
+    equal(await page.locator('#compose-preview code').first().innerText(), 'inline code');
+    deepEqual(await page.locator('#compose-preview > ul > li').allInnerTexts(), ['a bullet list', 'with two items']);
+    equal(await page.locator('#compose-preview > ol > li').innerText(), 'an ordered one');
+    equal(await page.locator('#compose-preview > blockquote').innerText(), 'a quote');
+    equal(await page.locator('#compose-preview > pre.code').innerText(), 'a code block');
+    const sample = JSON.parse(await text('#compose-body')).bodyJson.content;
+    deepEqual(sample.map((node) => node.type), ['paragraph', 'paragraph', 'bulletList', 'orderedList', 'blockquote', 'codeBlock']);
+    ok(!(await text('#compose-body')).includes('**'), 'no Markdown syntax is sent raw');
+    await screenshot('compose-markdown', '#compose');
+    // Live: the preview and the body follow the typing.
+    await page.fill('#compose-markdown', '**live** _preview_ of `code`');
+    await page.waitForFunction(() => document.querySelector('#compose-preview strong')?.textContent === 'live' && !document.querySelector('#compose-preview blockquote'));
+    deepEqual(JSON.parse(await text('#compose-body')).bodyJson.content, [{
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'live', marks: [{ type: 'bold' }] },
+        { type: 'text', text: ' ' },
+        { type: 'text', text: 'preview', marks: [{ type: 'italic' }] },
+        { type: 'text', text: ' of ' },
+        { type: 'text', text: 'code', marks: [{ type: 'code' }] },
+      ],
+    }]);
+    // Nothing to publish: the preview says why, and Publish is off.
+    await page.fill('#compose-markdown', '   \n\n  ');
+    await page.waitForFunction(() => document.querySelector('#compose-preview .error'));
+    equal(await page.locator('#compose-preview .error').getAttribute('data-kind'), 'invalid-argument');
+    ok(await page.locator('#compose-publish').isDisabled(), 'Publish is off');
+    await page.fill('#compose-markdown', '**live** _preview_ of `code`');
+    await page.waitForFunction(() => !document.getElementById('compose-publish').disabled && document.getElementById('compose').dataset.state === 'ready');
+    const body = await text('#compose-body');
+    await clearLog();
+    await clickAndSettle('#compose-publish', 'compose');
+    const posts = (await apiRequests()).filter((r) => r.method === 'POST');
+    equal(posts.length, 1, 'one publish');
+    deepEqual(JSON.parse(posts[0].body), JSON.parse(body), 'the service received the body previewed');
+    equal(await field('#compose-answer', 'body'), 'live preview of code');
+    equal(await field('#compose-answer', 'in the feed'), 'first in getNotes() now');
+    await page.check('input[name=compose-mode][value=builder]');
+    ok(await page.locator('#compose-markdown-box').isHidden(), 'back to the builder');
   });
 
   /** Picks the fault, how often and the call, runs it, and returns what the page shows. */

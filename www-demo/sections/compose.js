@@ -89,7 +89,7 @@ function preview(draft, bodyJson) {
     draft.image ? h('figure', { class: 'image-card' },
       h('img', { src: draft.imageUrl, alt: `the image to attach: ${draft.image.name}` }),
       h('figcaption', { class: 'muted' }, `${draft.image.name} · ${draft.image.type} · ${draft.image.size} bytes`)) : null,
-  ];
+  ].filter(Boolean);
 }
 
 function hostOf(url) {
@@ -227,6 +227,9 @@ export function setupCompose({ client, service }) {
     const markdown = mode() === 'markdown';
     $('compose-builder').hidden = markdown;
     $('compose-markdown-box').hidden = !markdown;
+    // The last answer belonged to the other way of writing: start afresh.
+    $('compose-answer').replaceChildren();
+    $('compose-exchange-box').hidden = true;
     refresh();
   }
 
