@@ -503,6 +503,22 @@ try {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.getElementById('faults').dataset.state === 'ready');
     match(await text('#service-summary'), /^GET \/api\/v1\/posts reached the service 2 times \(answered 500, 200\)\.$/);
+    // The composer's new controls: Reply in the feed, the way of writing, the image picker.
+    await page.locator('#feed button[data-reply-to]').first().focus();
+    const replyId = await page.locator('#feed button[data-reply-to]').first().getAttribute('data-reply-to');
+    await page.keyboard.press('Enter');
+    equal(await page.evaluate(() => document.activeElement.id), 'compose-reply', 'Enter on Reply moves to the reply-to choice');
+    equal(await page.inputValue('#compose-reply'), replyId);
+    await page.selectOption('#compose-reply', '');
+    await page.focus('input[name=compose-mode][value=builder]');
+    await page.keyboard.press('ArrowDown');
+    ok(await page.isChecked('#compose-mode-markdown'), 'arrow keys pick Markdown');
+    ok(await page.locator('#compose-markdown').isVisible(), 'and show its text');
+    await page.keyboard.press('ArrowUp');
+    ok(await page.locator('#compose-builder').isVisible(), 'and back');
+    await page.focus('#compose-link');
+    await page.keyboard.press('Tab');
+    equal(await page.evaluate(() => document.activeElement.id), 'compose-image', 'Tab reaches the image picker');
   });
 
   await screenshot('whole-page');
