@@ -27,7 +27,7 @@ a code block
 /** Long strings (an image's data URI) are shortened for display; the rest is shown exactly. */
 const LONG = 1200;
 
-export function prettyBody(text) {
+function prettyBody(text) {
   if (text === null || text === undefined || text === '') return { text: '(no body)', shortened: false };
   let value;
   try {
@@ -328,8 +328,8 @@ export function setupCompose({ client, service }) {
     refresh();
   });
 
-  import('publisher-wasm/markdown').then(async (markdown) => {
-    await markdown.ready?.();
+  // Loaded on its own, so the page works (without Markdown) where the entry is missing.
+  import('publisher-wasm/markdown').then((markdown) => {
     apis.markdown = markdown;
     $('compose-mode-markdown').disabled = false;
     $('compose-markdown-status').textContent = 'publisher-wasm/markdown loaded';
