@@ -500,3 +500,7 @@ fn decode_entities(text: &str) -> String {
 #[cfg(test)]
 #[path = "markdown_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "markdown_js_tests.rs"]
+mod js_tests;

@@ -1,8 +1,10 @@
 // The one check every consumer project runs against the local service, in whatever
 // runtime or bundle it ends up in: list posts, a 404 that is an `instanceof
-// PublisherError` with status 404, and a note published through the builder. Uses only
+// PublisherError` with status 404, and a note published through the builder; from
+// publisher-wasm/markdown (which exports markdownToNoteBody) also a note published from
+// Markdown through publishNote and through the builder. Uses only
 // what every runtime has (fetch), and never throws: each step reports 'ok' or why not.
-export async function check({ Publisher, PublisherError, NoteBuilder }, { url, apiKey, browser = false }) {
+export async function check({ Publisher, PublisherError, NoteBuilder, markdownToNoteBody }, { url, apiKey, browser = false }) {
   const result = {};
   const step = async (name, run) => {
     try {
@@ -45,5 +47,16 @@ export async function check({ Publisher, PublisherError, NoteBuilder }, { url, a
     const published = await builder.publish();
     if (!Number.isSafeInteger(published?.id)) throw new Error(`no note id: ${JSON.stringify(published)}`);
   });
+  if (typeof markdownToNoteBody === 'function') {
+    await step('markdown', async () => {
+      const body = JSON.parse(markdownToNoteBody('# Title\n\n**bold** [a link](https://example.test/)\n\n- one'));
+      const kinds = body.content.map((block) => block.type).join(',');
+      if (kinds !== 'paragraph,paragraph,bulletList') throw new Error(`markdownToNoteBody gave blocks ${kinds}`);
+      const published = await client.publishNote('**bold** and `code`', { markdown: true });
+      if (published?.body !== 'bold and code') throw new Error(`publishNote(markdown) gave ${JSON.stringify(published?.body)}`);
+      const built = await client.note('Intro').markdown('> quoted').publish();
+      if (built?.body !== 'Intro\n\nquoted') throw new Error(`builder.markdown() gave ${JSON.stringify(built?.body)}`);
+    });
+  }
   return result;
 }

@@ -1,5 +1,6 @@
 // The package as npm packs it: `npm pack` of pkg/, installed into a throwaway project,
-// and its layout checked. Loading it in each runtime and bundler is the consumer
+// and its layout checked, for the main entries and for publisher-wasm/markdown's
+// (markdown/, the same entries over a wasm with the Markdown parser). Loading it in each runtime and bundler is the consumer
 // matrix's job (js-tests/consumers/run.mjs).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,8 @@ const project = mkdtempSync(join(tmpdir(), 'publisher-wasm-tarball-'));
 const installed = join(project, 'node_modules', 'publisher-wasm');
 const read = (file) => readFileSync(join(installed, file), 'utf8');
 let manifest;
+/** The folders of the two wasm builds and their entries. */
+const BUILDS = ['', 'markdown/'];
 
 before(() => {
   execFileSync('npm', ['pack', join(root, 'pkg'), '--pack-destination', project], { stdio: 'pipe' });
@@ -54,25 +57,30 @@ test('every target of the exports map exists, and types come first wherever they
 });
 
 test('the embedded and the gzip wasm are byte for byte the .wasm file', async () => {
-  const { wasmBytes } = await import(join(installed, 'publisher_wasm_inline.js'));
-  const wasm = readFileSync(join(installed, 'publisher_wasm_bg.wasm'));
-  assert.deepEqual(Buffer.from(wasmBytes()), wasm);
-  assert.deepEqual(gunzipSync(readFileSync(join(installed, 'publisher_wasm_bg.wasm.gz'))), wasm);
+  for (const dir of BUILDS) {
+    const { wasmBytes } = await import(join(installed, dir, 'publisher_wasm_inline.js'));
+    const wasm = readFileSync(join(installed, dir, 'publisher_wasm_bg.wasm'));
+    assert.deepEqual(Buffer.from(wasmBytes()), wasm, `${dir}publisher_wasm_inline.js`);
+    assert.deepEqual(gunzipSync(readFileSync(join(installed, dir, 'publisher_wasm_bg.wasm.gz'))), wasm, `${dir}publisher_wasm_bg.wasm.gz`);
+  }
 });
 
 test('only node.cjs reads a file and only the web entry uses import.meta.url', () => {
-  for (const file of ['embedded.js', 'embedded.cjs', 'workerd.js', 'init.js', 'publisher_wasm.js']) {
-    const text = read(file);
-    assert.ok(!text.includes('import.meta'), `${file} uses no import.meta`);
-    assert.ok(!/require\(["']node:fs|from ["']node:fs|__dirname/.test(text), `${file} reads no file`);
+  for (const dir of BUILDS) {
+    for (const file of ['embedded.js', 'embedded.cjs', 'workerd.js', 'init.js', 'publisher_wasm.js']) {
+      const text = read(dir + file);
+      assert.ok(!text.includes('import.meta'), `${dir}${file} uses no import.meta`);
+      assert.ok(!/require\(["']node:fs|from ["']node:fs|__dirname/.test(text), `${dir}${file} reads no file`);
+    }
+    assert.match(read(`${dir}index.js`), /new URL\('\.\/publisher_wasm_bg\.wasm\.gz', import\.meta\.url\)/);
+    assert.match(read(`${dir}node.cjs`), /readFileSync\)?\(\(0, import_node_path\.join\)\(__dirname, "publisher_wasm_bg\.wasm"\)\)/);
   }
-  assert.match(read('index.js'), /new URL\('\.\/publisher_wasm_bg\.wasm\.gz', import\.meta\.url\)/);
-  assert.match(read('node.cjs'), /readFileSync\)?\(\(0, import_node_path\.join\)\(__dirname, "publisher_wasm_bg\.wasm"\)\)/);
 });
 
 test('Node and Bun import reach the very module require loads, for each entry', () => {
-  for (const [subpath, name] of [['.', 'node'], ['./embedded', 'embedded']]) {
-    assert.match(read(`${name}.mjs`), new RegExp(`^const publisher = createRequire\\(import\\.meta\\.url\\)\\('\\./${name}\\.cjs'\\);$`, 'm'));
+  for (const [subpath, name] of [['.', 'node'], ['./embedded', 'embedded'], ['./markdown', 'markdown/node'], ['./markdown/embedded', 'markdown/embedded']]) {
+    const base = name.split('/').pop();
+    assert.match(read(`${name}.mjs`), new RegExp(`^const publisher = createRequire\\(import\\.meta\\.url\\)\\('\\./${base}\\.cjs'\\);$`, 'm'));
     for (const runtime of ['node', 'bun']) {
       assert.equal(manifest.exports[subpath][runtime].require.default, `./${name}.cjs`);
       assert.equal(manifest.exports[subpath][runtime].import.default, `./${name}.mjs`);
@@ -80,8 +88,37 @@ test('Node and Bun import reach the very module require loads, for each entry', 
   }
 });
 
+test('publisher-wasm/markdown has every condition of the main entry, over markdown/', () => {
+  for (const subpath of ['', '/embedded', '/web', '/init', '/publisher_wasm_bg.wasm']) {
+    const main = JSON.stringify(manifest.exports[`.${subpath}`]);
+    const expected = main.replaceAll('"./', '"./markdown/');
+    assert.equal(JSON.stringify(manifest.exports[`./markdown${subpath}`]), expected, `./markdown${subpath}`);
+  }
+  for (const file of ['embedded.js', 'index.js', 'workerd.js', 'node.cjs', 'node.mjs', 'embedded.cjs', 'embedded.mjs', 'snippets/*']) {
+    assert.ok(manifest.sideEffects.includes(`./markdown/${file}`), `sideEffects lists ./markdown/${file}`);
+  }
+});
+
+test('only the Markdown wasm carries the Markdown conversion', async () => {
+  // Closure shims' names end in a hash of the build; the names are compared without it.
+  const exportsOf = (dir) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(installed, dir, 'publisher_wasm_bg.wasm'))))
+    .map((e) => e.name.replace(/__h[0-9a-f]{16}$/, '__h…'));
+  const main = exportsOf('');
+  const markdown = exportsOf('markdown/');
+  assert.ok(!main.includes('markdownToNoteBody'), 'the main wasm exports no markdownToNoteBody');
+  assert.ok(markdown.includes('markdownToNoteBody'), 'the Markdown wasm exports markdownToNoteBody');
+  assert.deepEqual(markdown.filter((name) => name !== 'markdownToNoteBody').sort(), main.sort(), 'otherwise the same exports');
+  assert.ok(!read('publisher_wasm.d.ts').includes('markdownToNoteBody'), 'the main declarations do not promise it');
+  for (const file of ['markdown/index.d.ts', 'markdown/index.d.cts', 'markdown/init.d.ts']) {
+    assert.match(read(file), /^export declare function markdownToNoteBody\(markdown: string\): string;$/m, file);
+  }
+  // pulldown-cmark's code is what the Markdown wasm adds; the main one has none of it.
+  const size = (dir) => readFileSync(join(installed, dir, 'publisher_wasm_bg.wasm')).length;
+  assert.ok(size('markdown/') > size(''), 'the Markdown wasm is the larger');
+});
+
 test('CommonJS declarations import only CommonJS declarations', () => {
-  for (const file of readdirSync(installed).filter((name) => name.endsWith('.d.cts'))) {
+  for (const file of readdirSync(installed, { recursive: true }).filter((name) => name.endsWith('.d.cts'))) {
     for (const [, target] of read(file).matchAll(/from '(\.[^']+)'/g)) assert.match(target, /\.cjs$/, `${file} imports ${target}`);
   }
 });

@@ -1,5 +1,5 @@
 // Type-checks the package's .d.ts with tsc --strict: usage.ts (every method and record
-// field) and the README's TypeScript examples must compile; every line of
+// field), markdown-usage.ts (publisher-wasm/markdown) and the README's TypeScript examples must compile; every line of
 // must-fail.ts marked @expect-error must be reported. Prints "ok N files".
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ const readmeFiles = blocks.map((code, i) => {
   return file;
 });
 
-const good = [join(here, 'usage.ts'), ...readmeFiles];
+const good = [join(here, 'usage.ts'), join(here, 'markdown-usage.ts'), ...readmeFiles];
 const output = compile(good);
 if (output) {
   console.error(output);
@@ -47,4 +47,4 @@ const reported = new Set([...compile([mustFail]).matchAll(/must-fail\.ts\((\d+),
 const missed = expected.filter((line) => !reported.has(line));
 if (missed.length > 0) throw new Error(`tsc accepted lines it must reject: must-fail.ts:${missed.join(', ')}`);
 rmSync(generated, { recursive: true, force: true });
-console.log(`ok ${good.length + 1} files: usage.ts and ${readmeFiles.length} README example(s) compile under tsc --strict; ${expected.length} wrong uses in must-fail.ts rejected`);
+console.log(`ok ${good.length + 1} files: usage.ts, markdown-usage.ts and ${readmeFiles.length} README example(s) compile under tsc --strict; ${expected.length} wrong uses in must-fail.ts rejected`);

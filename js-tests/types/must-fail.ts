@@ -99,3 +99,7 @@ console.log(total, noteComment, notAlias, more, kind, role, paragraph, doc);
 new PublisherNotes(); // @expect-error pages come from getNotes and next()
 new Publisher({ apiKey: 'k', fetch: 'https://proxy' }); // @expect-error fetch is a function
 new Publisher({ apiKey: 'k', fetch: async () => 'body' }); // @expect-error fetch resolves to a Response
+import { markdownToNoteBody } from 'publisher-wasm/markdown';
+markdownToNoteBody(42); // @expect-error Markdown is a string
+const parsed: { type: 'doc' } = markdownToNoteBody('x'); // @expect-error the body is JSON text
+import { markdownToNoteBody as notInMain } from 'publisher-wasm'; // @expect-error the main entry has no Markdown

@@ -3,13 +3,19 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::args;
+use super::convert::arg;
 use super::error::to_js;
 
 /// The `bodyJson` (as JSON text) of a note written in Markdown; a `PublisherError` of kind
-/// `invalid-argument` when it holds no text to publish.
+/// `invalid-argument` when it is not a string or holds no text to publish. Taken as a
+/// `JsValue` and checked here: a `&str` parameter would let a non-string reach the glue.
 #[wasm_bindgen(js_name = markdownToNoteBody)]
-pub fn markdown_to_note_body(markdown: &str) -> Result<String, JsValue> {
-    crate::markdown::markdown_to_doc(markdown)
+pub fn markdown_to_note_body(
+    #[wasm_bindgen(unchecked_param_type = "string")] markdown: &JsValue,
+) -> Result<String, JsValue> {
+    args::string("markdownToNoteBody(markdown)", &arg(markdown))
+        .and_then(|source| crate::markdown::markdown_to_doc(&source))
         .map(|doc| doc.to_json())
         .map_err(to_js)
 }

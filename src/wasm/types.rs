@@ -153,8 +153,11 @@ export interface CallOptions {
   signal?: PublisherAbortSignal;
 }
 
+/** The runtime's `Blob`, where its lib (DOM, `@types/node`) declares one; else nothing. */
+type RuntimeBlob = typeof globalThis extends { Blob: { prototype: infer B } } ? B : never;
+
 /** An image to attach: PNG, JPEG, GIF or WebP bytes, a `Blob`, or a `data:image/…;base64,` URI. */
-export type ImageInput = Uint8Array | ArrayBuffer | Blob | string;
+export type ImageInput = Uint8Array | ArrayBuffer | RuntimeBlob | string;
 
 /** Options of `publishNote`: what the builder can add, for a note of one call. */
 export interface PublishNoteOptions extends CallOptions {

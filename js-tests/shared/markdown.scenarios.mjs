@@ -1,0 +1,142 @@
+// The publisher-wasm/markdown entry: the Markdown table (generated from the core's, with
+// the exact note body of each input) through markdownToNoteBody, the builder's
+// markdown() and publishNote(text, { markdown: true }), on the wire and as stored;
+// what has no text to publish; and the main entry, which has no Markdown, refusing it.
+// Each runtime runs these with a context over the Markdown entry's exports
+// (makeMarkdownContext) beside the main entry's Publisher.
+import { equal, ok } from './assert.mjs';
+import { makeContext } from './context.mjs';
+import { MARKDOWN_TABLE, NOTHING_TO_PUBLISH } from './markdown-table.generated.mjs';
+import { assertInvalidArgument, assertNothingSent, assertSession } from './wire.mjs';
+
+/** The shared scenarios' context over the Markdown entry's exports, plus the main entry's Publisher. */
+export async function makeMarkdownContext({ markdown, main, url, apiKey, runtime }) {
+  const ctx = await makeContext({ ...markdown, url, apiKey, runtime });
+  ctx.markdownToNoteBody = markdown.markdownToNoteBody;
+  ctx.mainClient = () => new main.Publisher({ apiKey, baseUrl: url });
+  // Each entry has a wasm instance and classes of its own: the main client's errors are
+  // the main entry's PublisherError.
+  ctx.main = { ...ctx, PublisherError: main.PublisherError };
+  return ctx;
+}
+
+const wireBody = (body, extra = '') => `{"bodyJson":${body},"replyMinimumRole":"everyone"${extra}}`;
+
+async function publishes(ctx) {
+  return (await ctx.service.apiRequests()).filter((r) => r.method === 'POST' && r.url === '/api/v1/comment/feed');
+}
+
+async function ownNotes(ctx) {
+  return (await ctx.service.raw('/api/v1/notes')).items.filter((entry) => entry.comment).map((entry) => entry.comment);
+}
+
+/** Runs `check` on every row, then fails once listing every row that failed. */
+async function everyRow(rows, check) {
+  const failures = [];
+  for (const row of rows) {
+    try {
+      await check(row);
+    } catch (error) {
+      failures.push(`${row.what ?? JSON.stringify(row.markdown)}: ${error.message}`);
+    }
+  }
+  ok(failures.length === 0, `${failures.length} of ${rows.length} rows failed:\n${failures.join('\n')}`);
+}
+
+export const markdownScenarios = [
+  [`markdownToNoteBody gives the exact body of each of the ${MARKDOWN_TABLE.length} inputs of the Markdown table`, async (ctx) => {
+    ok(MARKDOWN_TABLE.length >= 15, 'the table has at least 15 rows');
+    await everyRow(MARKDOWN_TABLE, (row) => equal(ctx.markdownToNoteBody(row.markdown), row.body));
+    await assertNothingSent(ctx.service, 'converting sends nothing');
+  }],
+
+  ['publishNote(text, { markdown: true }) sends each table body exactly, and the service stores it', async (ctx) => {
+    const client = ctx.client();
+    await everyRow(MARKDOWN_TABLE, async (row) => {
+      await ctx.service.reset();
+      const note = await client.publishNote(row.markdown, { markdown: true });
+      const [post, ...more] = await publishes(ctx);
+      equal(more.length, 0, 'one publish');
+      assertSession(post, ctx.service);
+      equal(post.body, wireBody(row.body), 'the exact request body');
+      equal(note.body, row.text, 'the note read back has the text');
+      equal(JSON.stringify((await ownNotes(ctx))[0].body_json), row.body, 'stored as sent');
+    });
+  }],
+
+  ['the builder: markdown() adds its blocks among the other methods, chains, and publishes them', async (ctx) => {
+    const builder = ctx.client().note('Intro');
+    const same = builder.markdown('**Bold** and [a link](https://example.test/)\n\n- one\n- two').bold('after').markdown('> quoted');
+    equal(same, builder, 'markdown() returns the same builder');
+    ok(same instanceof ctx.NoteBuilder, 'a NoteBuilder of the entry');
+    await builder.publish();
+    const [post] = await publishes(ctx);
+    const part = (markdown) => JSON.parse(ctx.markdownToNoteBody(markdown)).content;
+    const expected = {
+      type: 'doc',
+      attrs: { schemaVersion: 'v1' },
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Intro' }] },
+        ...part('**Bold** and [a link](https://example.test/)\n\n- one\n- two'),
+        { type: 'paragraph', content: [{ type: 'text', text: 'after', marks: [{ type: 'bold' }] }] },
+        ...part('> quoted'),
+      ],
+    };
+    equal(post.body, wireBody(JSON.stringify(expected)), 'the exact request body');
+    equal(JSON.parse(post.body).bodyJson.content[2].type, 'bulletList', 'the list is a list, not literal dashes');
+  }],
+
+  ['a Markdown reply: parent_id beside the converted body; markdown: false sends the text as it is', async (ctx) => {
+    const client = ctx.client();
+    const parent = await client.publishNote('A question?');
+    const reply = await client.publishNote('**Yes**, see `docs`', { markdown: true, replyTo: parent.id });
+    const [, replyPost] = await publishes(ctx);
+    equal(replyPost.body, wireBody(ctx.markdownToNoteBody('**Yes**, see `docs`'), `,"parent_id":${parent.id}`));
+    equal(reply.ancestor_path, String(parent.id));
+    const literal = await client.publishNote('**not bold**', { markdown: false });
+    equal(literal.body, '**not bold**');
+    const [, , literalPost] = await publishes(ctx);
+    equal(JSON.parse(literalPost.body).bodyJson.content[0].content[0].text, '**not bold**', 'the asterisks as typed');
+  }],
+
+  ['Markdown with no text to publish is invalid-argument everywhere, and nothing is sent', async (ctx) => {
+    const client = ctx.client();
+    for (const { markdown, kind, message } of NOTHING_TO_PUBLISH) {
+      const label = JSON.stringify(markdown);
+      const fromFunction = await assertInvalidArgument(ctx, `markdownToNoteBody(${label})`, () => ctx.markdownToNoteBody(markdown));
+      equal(fromFunction.kind, kind);
+      equal(fromFunction.message, message);
+      await assertInvalidArgument(ctx, `builder.markdown(${label})`, () => client.note('x').markdown(markdown));
+      const fromPublish = await assertInvalidArgument(ctx, `publishNote(${label}, { markdown: true })`,
+        () => client.publishNote(markdown, { markdown: true }));
+      equal(fromPublish.message, message);
+    }
+    for (const value of [42, null, undefined, { toString: () => '**x**' }, ['a']]) {
+      await assertInvalidArgument(ctx, `markdownToNoteBody(${String(value)})`, () => ctx.markdownToNoteBody(value));
+    }
+    equal(ctx.markdownToNoteBody(MARKDOWN_TABLE[0].markdown), MARKDOWN_TABLE[0].body, 'the wasm instance still works');
+    await assertInvalidArgument(ctx, 'builder.markdown(null)', () => client.note('x').markdown(null));
+    await assertInvalidArgument(ctx, 'markdown: "yes"', () => client.publishNote('x', { markdown: 'yes' }));
+    await assertNothingSent(ctx.service);
+  }],
+
+  ['the main entry has no Markdown: it says where to find it, and sends nothing', async (ctx) => {
+    const main = ctx.mainClient();
+    ok(!(main instanceof ctx.Publisher), 'the main entry has a client of its own');
+    const fromBuilder = await assertInvalidArgument(ctx.main, 'main builder.markdown()', () => main.note('x').markdown('**b**'));
+    ok(fromBuilder.message.includes("'publisher-wasm/markdown'"), fromBuilder.message);
+    const fromPublish = await assertInvalidArgument(ctx.main, 'main publishNote(markdown: true)', () => main.publishNote('**b**', { markdown: true }));
+    ok(fromPublish.message.includes("'publisher-wasm/markdown'"), fromPublish.message);
+    await assertNothingSent(ctx.service);
+  }],
+
+  ['the Markdown entry is the whole client: reads, notes pages and deletion work as in the main one', async (ctx) => {
+    const client = ctx.client();
+    const note = await client.publishNote('# Gone soon', { markdown: true });
+    const page = await client.getNotes({ limit: 5 });
+    ok(page instanceof ctx.PublisherNotes, 'a notes page of the entry');
+    ok(page.items.some((item) => item.comment?.id === note.id), 'the new note is listed');
+    equal((await client.deleteNote(note.id)).deleted, true);
+    ok(!(await ownNotes(ctx)).some((comment) => comment.id === note.id), 'deleted');
+  }],
+];
