@@ -1,7 +1,8 @@
 // Package figures for each way of loading the wasm: sizes (the .wasm, the npm pack
 // tarball, a browser bundle of each entry, raw and gzip -9) and load time from a fresh
 // start to the first usable Publisher, in Node (import, require, the embedded entry)
-// and in headless Chromium (a bundled page per entry). Prints figures; asserts nothing.
+// and in headless Chromium (a bundled page per entry); the same for
+// publisher-wasm/markdown (the wasm with the Markdown parser) beside the main entry. Prints figures; asserts nothing.
 // `--before DIR` measures another build too (e.g. the previous release's pkg/),
 // interleaving the samples so that both see the same machine load.
 //   npm run build && node benches/package.mjs [--runs 15] [--before DIR]
@@ -36,6 +37,11 @@ for (const [build, pkg] of builds) {
   symlinkSync(pkg, join(project, 'node_modules', 'publisher-wasm'));
   const wasm = readFileSync(join(pkg, 'publisher_wasm_bg.wasm'));
   figure(build, 'wasm', `${kb(wasm.length)} raw, ${kb(gz(wasm))} gzip -9`);
+  const markdown = existsSync(join(pkg, 'markdown', 'publisher_wasm_bg.wasm'));
+  if (markdown) {
+    const markdownWasm = readFileSync(join(pkg, 'markdown', 'publisher_wasm_bg.wasm'));
+    figure(build, 'wasm of publisher-wasm/markdown', `${kb(markdownWasm.length)} raw, ${kb(gz(markdownWasm))} gzip -9 (+${kb(markdownWasm.length - wasm.length)} raw, +${kb(gz(markdownWasm) - gz(wasm))} gzip -9)`);
+  }
   const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', pkg], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   figure(build, 'npm pack', `${kb(pack.size)} packed, ${kb(pack.unpackedSize)} unpacked, ${pack.entryCount} files`);
 
@@ -47,11 +53,20 @@ process.stdout.write(String(performance.now() - t0));`;
   nodeProbes.push({ build, what: 'Node import → first Publisher', cwd: project, args: ['--input-type=module', '-e', time("await import('publisher-wasm')")] });
   nodeProbes.push({ build, what: 'Node require → first Publisher', cwd: project, args: ['-e', time("require('publisher-wasm')")] });
   if (embedded) nodeProbes.push({ build, what: 'Node require of publisher-wasm/embedded → first Publisher', cwd: project, args: ['-e', time("require('publisher-wasm/embedded')")] });
+  if (markdown) {
+    nodeProbes.push({ build, what: 'Node import of publisher-wasm/markdown → first Publisher', cwd: project, args: ['--input-type=module', '-e', time("await import('publisher-wasm/markdown')")] });
+    nodeProbes.push({ build, what: 'Node require of publisher-wasm/markdown → first Publisher', cwd: project, args: ['-e', time("require('publisher-wasm/markdown')")] });
+    nodeProbes.push({ build, what: 'Node require of publisher-wasm/markdown/embedded → first Publisher', cwd: project, args: ['-e', time("require('publisher-wasm/markdown/embedded')")] });
+  }
 
   // Browser bundles (esbuild --minify): the default entry, and the .wasm-file entry.
   const entries = embedded
     ? [['default entry (wasm embedded)', 'publisher-wasm'], ['publisher-wasm/web (.wasm.gz file, also webpack\'s)', 'publisher-wasm/web']]
     : [['default entry (.wasm file)', 'publisher-wasm']];
+  if (markdown) {
+    entries.push(['publisher-wasm/markdown (wasm embedded)', 'publisher-wasm/markdown'],
+      ['publisher-wasm/markdown/web (.wasm.gz file, also webpack\'s)', 'publisher-wasm/markdown/web']);
+  }
   for (const [label, specifier] of entries) {
     const name = `page${pageProbes.length}`;
     const dir = join(work, 'pages', name);
@@ -64,7 +79,7 @@ window.__loaded = performance.now();`);
     // esbuild does not copy a .wasm found through new URL(…, import.meta.url): the page
     // gets it beside the bundle, as a bundler that does (vite, webpack) would put it.
     const fileName = ['publisher_wasm_bg.wasm.gz', 'publisher_wasm_bg.wasm'].find((file) => js.includes(file));
-    const separate = fileName ? readFileSync(join(pkg, fileName)) : null;
+    const separate = fileName ? readFileSync(join(pkg, specifier.includes('markdown') ? 'markdown' : '', fileName)) : null;
     if (separate) writeFileSync(join(dir, fileName), separate);
     writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="./app.js"></script>');
     figure(build, `browser bundle, ${label}`, separate

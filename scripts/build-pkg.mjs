@@ -1,6 +1,6 @@
 // Builds the npm package in pkg/: wasm-pack (--target web) for the wasm and its ESM
-// glue, then the entry points of pkg-template/: embedded.js (the wasm inlined as
-// base64: browsers, bundlers, Deno), node.cjs + node.mjs (the wasm read from its file;
+// glue, then the entry points of pkg-template/: embedded.js (the wasm inlined,
+// deflated, as base64: browsers, bundlers, Deno), node.cjs + node.mjs (the wasm read from its file;
 // one module for Node's require and import), embedded.cjs + embedded.mjs (the same,
 // embedded, for bundling into one file), workerd (a wasm module import), index.js
 // (publisher-wasm/web: the .wasm as a file of its own) and init (explicit loading);
@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,7 +83,24 @@ function makeEntries(dir, exportsNames) {
   }
   const wasmBytes = readFileSync(join(dir, 'publisher_wasm_bg.wasm'));
   writeFileSync(join(dir, 'publisher_wasm_bg.wasm.gz'), gzipSync(wasmBytes, { level: 9 }));
-  writeFileSync(join(dir, 'publisher_wasm_inline.js'), fill('publisher_wasm_inline.js').replace('__WASM_BASE64__', wasmBytes.toString('base64')));
+  // Two embedded copies: deflated for embedded.js (browsers, bundlers, Deno), with the
+  // inflater bundled in; plain for embedded.cjs (one-file Node bundles), which starts faster.
+  function writeInline(outName, deflated) {
+    const bytes = deflated ? deflateRawSync(wasmBytes, { level: 9 }) : wasmBytes;
+    const source = join(dir, `.${outName}.src.js`);
+    writeFileSync(source, fill('publisher_wasm_inline.js')
+      .replace('__WASM_BASE64__', bytes.toString('base64'))
+      .replace('__WASM_DEFLATED__', String(deflated)));
+    run('esbuild', [
+      source, '--bundle', '--format=esm', '--platform=neutral', '--main-fields=module,main',
+      `--outfile=${join(dir, outName)}`, '--log-level=warning',
+    ]);
+    rmSync(source);
+  }
+  writeInline('publisher_wasm_inline.js', true);
+  writeInline('.publisher_wasm_inline_plain.js', false);
+  const embeddedPlainEntry = join(dir, '.embedded-plain.js');
+  writeFileSync(embeddedPlainEntry, fill('embedded.js').replace("'./publisher_wasm_inline.js'", "'./.publisher_wasm_inline_plain.js'"));
 
   // node.cjs (the wasm read from its file) and embedded.cjs (the wasm embedded): each
   // one CommonJS file, which Node loads for require and, through a small .mjs that
@@ -91,7 +108,7 @@ function makeEntries(dir, exportsNames) {
   const nodeEntry = join(dir, '.node-entry.js');
   writeFileSync(nodeEntry, fill('node-entry.js'));
   const require = createRequire(import.meta.url);
-  for (const [entry, cjs, mjs] of [[nodeEntry, 'node.cjs', 'node.mjs'], [join(dir, 'embedded.js'), 'embedded.cjs', 'embedded.mjs']]) {
+  for (const [entry, cjs, mjs] of [[nodeEntry, 'node.cjs', 'node.mjs'], [embeddedPlainEntry, 'embedded.cjs', 'embedded.mjs']]) {
     run('esbuild', [
       entry, '--bundle', '--format=cjs', '--platform=node', '--target=node20',
       `--outfile=${join(dir, cjs)}`, '--log-level=warning',
@@ -111,6 +128,8 @@ export const { ${names.join(', ')} } = publisher;
 `);
   }
   rmSync(nodeEntry);
+  rmSync(embeddedPlainEntry);
+  rmSync(join(dir, '.publisher_wasm_inline_plain.js'));
   rmSync(join(dir, '.gitignore'), { force: true });
   // The raw wasm exports' types (all `any`) serve bundlers that import the .wasm
   // directly; every entry here instantiates it itself.

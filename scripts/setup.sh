@@ -32,6 +32,9 @@ if [ "$(wasm-pack --version 2>/dev/null || true)" != "wasm-pack $WASM_PACK_VERSI
   cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force
 fi
 
+# n8n queue mode (the workflow node's scale-out tests): PostgreSQL and Redis from Debian.
+bash scripts/install-queue-services.sh
+
 # npm ci only when the lockfile changed since the last install (test.sh runs this too).
 if ! cmp -s package-lock.json node_modules/.setup-package-lock.json; then
   npm ci --no-audit --no-fund

@@ -91,6 +91,11 @@ run_counted "n8n node e2e" '^# pass [0-9]+' bash scripts/n8n-test.sh e2e
 step "n8n editor command: the example workflow runs with the imported credential"
 bash scripts/n8n-editor.sh --check
 
+step "the n8n node in queue mode: PostgreSQL, Redis, one main, two workers (200 executions x 3)"
+[ -f n8n-node/dist/shared/client.js ] || node n8n-node/build.mjs
+eval "$(bash scripts/install-n8n.sh)"
+run_counted "n8n queue mode" '^# pass [0-9]+' node --test --test-concurrency=1 n8n-node/test/queue/queue-mode.test.mjs
+
 step "summary"
 printf '%s\n' "${SUMMARY[@]}"
 echo "total: ${TOTAL} passed, 0 failed"

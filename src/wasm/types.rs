@@ -153,11 +153,17 @@ export interface CallOptions {
   signal?: PublisherAbortSignal;
 }
 
-/** The runtime's `Blob`, where its lib (DOM, `@types/node`) declares one; else nothing. */
-type RuntimeBlob = typeof globalThis extends { Blob: { prototype: infer B } } ? B : never;
-
 /** An image to attach: PNG, JPEG, GIF or WebP bytes, a `Blob`, or a `data:image/…;base64,` URI. */
-export type ImageInput = Uint8Array | ArrayBuffer | RuntimeBlob | string;
+export type ImageInput = Uint8Array | ArrayBuffer | PublisherBlob | string;
+
+/** The Blob of the runtime (DOM lib, `@types/node`); where neither is loaded, the members the client uses. */
+export type PublisherBlob = typeof globalThis extends { Blob: { prototype: infer Data } } ? Data : BlobShape;
+
+/** The members of a Blob the client uses, for projects compiled without the DOM lib or `@types/node`. */
+export interface BlobShape {
+  readonly type: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
 
 /** Options of `publishNote`: what the builder can add, for a note of one call. */
 export interface PublishNoteOptions extends CallOptions {
