@@ -11,6 +11,8 @@ import { startLocalService } from '../../local-service/index.mjs';
 import { startStaticServer } from '../browser/static-server.mjs';
 import { deepEqual, equal, match, ok } from '../shared/assert.mjs';
 
+/** A 1×1 PNG, the image the test picks in the composer's file input. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..', '..');
 const shots = join(here, 'screenshots');
@@ -234,6 +236,142 @@ try {
     match(await page.locator('#feed > li p').first().innerText(), /^Hello from the publisher-wasm demo\. Bold words, italic words and plain ones\.\s+A second paragraph, typed live\.$/);
   });
 
+  /** The requests a list of the page shows: method, path, status, the body sent and the answer, parsed. */
+  const shownRequests = (selector) => page.locator(`${selector} > li`).evaluateAll((items) => items.map((item) => ({
+    method: item.dataset.method,
+    path: item.dataset.path,
+    status: item.dataset.status,
+    sent: item.querySelector('pre.sent')?.textContent,
+    shortened: item.querySelector('pre.sent')?.dataset.shortened,
+    answer: item.querySelector('pre.answer')?.textContent,
+  })));
+
+  await step('compose: a link card, an image from the file picker and a reply picked in the feed: the exact upload, attachment and publish bodies, before and after Publish', async () => {
+    const parentId = Number(await page.locator('#feed > li').first().getAttribute('data-note-id'));
+    await page.locator('#feed > li').first().locator('button[data-reply-to]').click();
+    equal(await page.inputValue('#compose-reply'), String(parentId), 'Reply in the feed picks the note');
+    equal(await page.evaluate(() => document.activeElement.id), 'compose-reply', 'and moves the focus to the choice');
+    await page.fill('#compose-link', 'https://example.com/article');
+    await page.setInputFiles('#compose-image', { name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+    await page.waitForFunction(() => document.querySelectorAll('#compose-before > li').length === 3);
+    await page.waitForFunction(() => document.getElementById('compose').dataset.state === 'ready');
+    // The dry run: the link's attachment, the upload, the image's attachment, then the publish.
+    const before = await shownRequests('#compose-before');
+    deepEqual(before.map((r) => `${r.method} ${r.path}`), ['POST /api/v1/comment/attachment/', 'POST /api/v1/image', 'POST /api/v1/comment/attachment/']);
+    deepEqual(JSON.parse(before[0].sent), { url: 'https://example.com/article', type: 'link' });
+    deepEqual(JSON.parse(before[1].sent), { image: `data:image/png;base64,${PNG_1X1}` });
+    equal(JSON.parse(before[2].sent).type, 'image');
+    const planned = JSON.parse(await text('#compose-body'));
+    equal(planned.parent_id, parentId);
+    equal(planned.attachmentIds.length, 2);
+    equal(await page.locator('#compose-preview .link-card').getAttribute('data-url'), 'https://example.com/article');
+    equal(await page.locator('#compose-preview .image-card img').evaluate((img) => img.complete && img.naturalWidth), 1, 'the picked image is shown');
+    match(await text('#compose-preview .reply-to'), new RegExp(`^↳ a reply to note ${parentId}: `));
+    deepEqual(await page.locator('#compose-preview > *').evaluateAll((nodes) => nodes.map((node) => node.className || node.tagName)),
+      ['reply-to', 'P', 'P', 'link-card', 'image-card'], 'the reply line, the two paragraphs, the cards');
+    equal(await page.evaluate(() => [...document.getElementById('compose-preview').childNodes].filter((node) => node.nodeType === 3).length), 0, 'no stray text');
+
+    await clearLog();
+    await clickAndSettle('#compose-publish', 'compose');
+    const exchange = await shownRequests('#compose-exchange');
+    const received = (await apiRequests()).filter((r) => r.method === 'POST');
+    deepEqual(exchange.map((r) => `${r.method} ${r.path} ${r.status}`), [
+      'POST /api/v1/comment/attachment/ 200', 'POST /api/v1/image 200', 'POST /api/v1/comment/attachment/ 200', 'POST /api/v1/comment/feed 200']);
+    equal(received.length, 4, 'four POSTs reached the service, the publish once');
+    exchange.forEach((shown, index) => {
+      equal(shown.shortened, 'false');
+      deepEqual(JSON.parse(shown.sent), JSON.parse(received[index].body), `request ${index + 1}: the body shown is the body received`);
+    });
+    const answers = exchange.map((r) => JSON.parse(r.answer));
+    equal(JSON.parse(exchange[2].sent).url, answers[1].url, 'the image attachment names the uploaded URL');
+    const published = JSON.parse(exchange[3].sent);
+    deepEqual(published.attachmentIds, [answers[0].id, answers[2].id], 'the publish names both attachments');
+    equal(published.parent_id, parentId);
+    deepEqual(published.bodyJson, planned.bodyJson, 'the text is the one previewed');
+    equal(answers[3].id, Number(await page.locator('#compose-answer article').getAttribute('data-note-id')));
+    deepEqual(answers[3].attachments.map((a) => a.type), ['link', 'image']);
+    match(await field('#compose-answer', 'reply to'), new RegExp(`^note ${parentId} \\(ancestor_path (\\d+\\.)*${parentId}\\)$`));
+    equal(await field('#compose-answer', 'in the feed'), 'a reply: listed under its parent, not in the feed');
+    const replies = await (await fetch(`${service.url}/api/v1/reader/comment/${parentId}/replies`, { headers: { cookie: `connect.sid=${service.apiKey}` } })).json();
+    ok(replies.commentBranches.some((branch) => branch.comment.id === answers[3].id), 'the service lists the reply under its parent');
+    await screenshot('compose-link-image-reply', '#compose');
+  });
+
+  await step('delete: Delete on the published reply and on the user\'s own notes in the feed sends one DELETE; the note is gone', async () => {
+    const replyId = Number(await page.locator('#compose-answer article').getAttribute('data-note-id'));
+    await clearLog();
+    await clickAndSettle('#compose-answer button[data-delete-note]', 'compose');
+    equal(await text('#compose-answer .deleted'), `deleteNote(${replyId}) → {"id":${replyId},"deleted":true}`);
+    await clickAndSettle('#feed-load', 'notes');
+    const withText = await page.locator('#feed > li[data-note-id]:not([data-note-id=""])').count();
+    equal(await page.locator('#feed button[data-delete-note]').count(), withText, 'every note of the account has Delete');
+    ok(withText > 0 && withText < await page.locator('#feed > li').count(), 'restacks have none');
+    const noteId = Number(await page.locator('#feed > li').first().getAttribute('data-note-id'));
+    await clickAndSettle('#feed > li:first-child button[data-delete-note]', 'notes');
+    equal(await text('#feed > li:first-child .deleted'), `deleteNote(${noteId}) → {"id":${noteId},"deleted":true}`);
+    const deletes = (await apiRequests()).filter((r) => r.method === 'DELETE');
+    deepEqual(deletes.map((r) => `${r.url} ${r.status}`), [`/api/v1/comment/${replyId} 200`, `/api/v1/comment/${noteId} 200`]);
+    equal(await page.locator(`#compose-reply option[value="${noteId}"]`).count(), 0, 'no longer offered as a reply-to');
+    await screenshot('notes-delete', '#notes');
+    await clickAndSettle('#feed-load', 'notes');
+    ok(await page.locator(`#feed > li[data-note-id="${noteId}"]`).count() === 0, 'gone from the feed');
+    await page.selectOption('#compose-reply', '');
+    await page.fill('#compose-link', '');
+    await page.click('#compose-image-clear');
+    await page.waitForFunction(() => document.querySelectorAll('#compose-before > li').length === 0);
+  });
+
+  await step('compose: Markdown through publisher-wasm/markdown, with a live preview of the note it becomes; Publish sends the body shown', async () => {
+    await page.waitForFunction(() => !document.getElementById('compose-mode-markdown').disabled || document.getElementById('compose-mode').dataset.state === 'ready');
+    equal(await text('#compose-markdown-status'), 'publisher-wasm/markdown loaded');
+    await page.check('#compose-mode-markdown');
+    ok(await page.locator('#compose-builder').isHidden(), 'the builder\'s controls make way for the Markdown');
+    // The sample: a heading becomes a bold paragraph; lists, a quote, a code block, a link.
+    await page.waitForFunction(() => document.querySelector('#compose-preview blockquote'));
+    equal(await page.locator('#compose-preview > p').first().innerHTML(), '<strong>Markdown, converted</strong>', 'the heading, a bold paragraph, comes first');
+    ok(!(await text('#compose-preview')).includes('null'), 'nothing but the note');
+    equal(await page.locator('#compose-preview a').getAttribute('href'), 'https://example.com/docs');
+    equal(await page.locator('#compose-preview code').first().innerText(), 'inline code');
+    deepEqual(await page.locator('#compose-preview > ul > li').allInnerTexts(), ['a bullet list', 'with two items']);
+    equal(await page.locator('#compose-preview > ol > li').innerText(), 'an ordered one');
+    equal(await page.locator('#compose-preview > blockquote').innerText(), 'a quote');
+    equal(await page.locator('#compose-preview > pre.code').innerText(), 'a code block');
+    const sample = JSON.parse(await text('#compose-body')).bodyJson.content;
+    deepEqual(sample.map((node) => node.type), ['paragraph', 'paragraph', 'bulletList', 'orderedList', 'blockquote', 'codeBlock']);
+    ok(!(await text('#compose-body')).includes('**'), 'no Markdown syntax is sent raw');
+    await screenshot('compose-markdown', '#compose');
+    // Live: the preview and the body follow the typing.
+    await page.fill('#compose-markdown', '**live** _preview_ of `code`');
+    await page.waitForFunction(() => document.querySelector('#compose-preview strong')?.textContent === 'live' && !document.querySelector('#compose-preview blockquote'));
+    deepEqual(JSON.parse(await text('#compose-body')).bodyJson.content, [{
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'live', marks: [{ type: 'bold' }] },
+        { type: 'text', text: ' ' },
+        { type: 'text', text: 'preview', marks: [{ type: 'italic' }] },
+        { type: 'text', text: ' of ' },
+        { type: 'text', text: 'code', marks: [{ type: 'code' }] },
+      ],
+    }]);
+    // Nothing to publish: the preview says why, and Publish is off.
+    await page.fill('#compose-markdown', '   \n\n  ');
+    await page.waitForFunction(() => document.querySelector('#compose-preview .error'));
+    equal(await page.locator('#compose-preview .error').getAttribute('data-kind'), 'invalid-argument');
+    ok(await page.locator('#compose-publish').isDisabled(), 'Publish is off');
+    await page.fill('#compose-markdown', '**live** _preview_ of `code`');
+    await page.waitForFunction(() => !document.getElementById('compose-publish').disabled && document.getElementById('compose').dataset.state === 'ready');
+    const body = await text('#compose-body');
+    await clearLog();
+    await clickAndSettle('#compose-publish', 'compose');
+    const posts = (await apiRequests()).filter((r) => r.method === 'POST');
+    equal(posts.length, 1, 'one publish');
+    deepEqual(JSON.parse(posts[0].body), JSON.parse(body), 'the service received the body previewed');
+    equal(await field('#compose-answer', 'body'), 'live preview of code');
+    equal(await field('#compose-answer', 'in the feed'), 'first in getNotes() now');
+    await page.check('input[name=compose-mode][value=builder]');
+    ok(await page.locator('#compose-markdown-box').isHidden(), 'back to the builder');
+  });
+
   /** Picks the fault, how often and the call, runs it, and returns what the page shows. */
   async function runFault(fault, times, call) {
     await page.check(`#fault-form input[name=fault][value="${fault}"]`);
@@ -310,10 +448,28 @@ try {
     match(limited.summary, /^POST \/api\/v1\/comment\/feed reached the service 2 times \(answered 429, 200\)\. Published once\.$/);
     const broken = await runFault('502', '1', 'publish');
     equal(broken.kind, 'maybe-published');
-    equal(broken.attempts.length, 1);
-    match(broken.message, /^POST \/api\/v1\/comment\/feed failed: HTTP 502 Bad Gateway; the answer is an HTML page titled "502 Bad Gateway", not JSON; the note may have been published/);
+    match(broken.attempts[0], /POST \/api\/v1\/comment\/feed → HTTP 502/);
+    ok(broken.attempts.length === 3 && broken.attempts.slice(1).every((a) => /GET \/api\/v1\/notes → HTTP 200/.test(a)),
+      `the publish once, then the read-back looks twice: ${broken.attempts}`);
+    match(broken.message, /^POST \/api\/v1\/comment\/feed failed: HTTP 502 Bad Gateway; the answer is an HTML page titled "502 Bad Gateway", not JSON; .*read back/);
+    match(await text('#fault-result .read-back'), /and did not find the note: it cannot tell, so it rejects maybe-published and does not send the note again\.$/);
     equal(broken.summary, 'POST /api/v1/comment/feed reached the service 1 time (answered 502). Sent once, never twice.');
     await screenshot('faults-publish-once', '#faults');
+  });
+
+  await step('faults: a publish whose 500 comes after the service stored the note is read back and resolves with it, sent once', async () => {
+    const shown = await runFault('stored', '1', 'publish');
+    ok(shown.recovered, 'resolved with the note');
+    equal(await page.locator('#fault-result [data-read-back]').getAttribute('data-read-back'), 'true');
+    match(shown.attempts[0], /POST \/api\/v1\/comment\/feed → HTTP 500/);
+    ok(shown.attempts.slice(1).length >= 1 && shown.attempts.slice(1).every((a) => /GET \/api\/v1\/notes/.test(a)), `then the read-back: ${shown.attempts}`);
+    match(await text('#fault-result .read-back'), /^The publish's answer was lost \(HTTP 500, .*\), so the client read the account's notes back \(GET \/api\/v1\/notes.*\) and found the note it had sent: resolved with it, not sent again\.$/);
+    equal(shown.summary, 'POST /api/v1/comment/feed reached the service 1 time (answered 500). Sent once, never twice.');
+    const id = Number(await field('#fault-result', 'id'));
+    const feed = await (await fetch(`${service.url}/api/v1/notes`, { headers: { cookie: `connect.sid=${service.apiKey}` } })).json();
+    equal(feed.items.filter((item) => item.comment?.body === shown.result[0]).length, 1, 'the note exists once');
+    equal(feed.items[0].comment.id, id, 'and it is the note the call resolved with');
+    await screenshot('faults-read-back', '#faults');
   });
 
   await step('phone width: no sideways scrolling, every section readable', async () => {
@@ -322,6 +478,7 @@ try {
     const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     ok(widths[0] <= widths[1], `page ${widths[0]} px wide in a ${widths[1]} px window`);
     await screenshot('phone-posts', '#posts');
+    await screenshot('phone-compose', '#compose');
     await screenshot('phone-faults', '#faults');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
@@ -346,6 +503,22 @@ try {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.getElementById('faults').dataset.state === 'ready');
     match(await text('#service-summary'), /^GET \/api\/v1\/posts reached the service 2 times \(answered 500, 200\)\.$/);
+    // The composer's new controls: Reply in the feed, the way of writing, the image picker.
+    await page.locator('#feed button[data-reply-to]').first().focus();
+    const replyId = await page.locator('#feed button[data-reply-to]').first().getAttribute('data-reply-to');
+    await page.keyboard.press('Enter');
+    equal(await page.evaluate(() => document.activeElement.id), 'compose-reply', 'Enter on Reply moves to the reply-to choice');
+    equal(await page.inputValue('#compose-reply'), replyId);
+    await page.selectOption('#compose-reply', '');
+    await page.focus('input[name=compose-mode][value=builder]');
+    await page.keyboard.press('ArrowDown');
+    ok(await page.isChecked('#compose-mode-markdown'), 'arrow keys pick Markdown');
+    ok(await page.locator('#compose-markdown').isVisible(), 'and show its text');
+    await page.keyboard.press('ArrowUp');
+    ok(await page.locator('#compose-builder').isVisible(), 'and back');
+    await page.focus('#compose-link');
+    await page.keyboard.press('Tab');
+    equal(await page.evaluate(() => document.activeElement.id), 'compose-image', 'Tab reaches the image picker');
   });
 
   await screenshot('whole-page');

@@ -38,7 +38,8 @@ export function badge(text, kind = text) {
 
 /** The error panel: kind, status, attempts and the message; the response body folded. */
 export function errorView(error) {
-  if (!(error instanceof PublisherError)) {
+  // The Markdown entry point has its own PublisherError class: same name, same fields.
+  if (!(error instanceof PublisherError) && error?.name !== 'PublisherError') {
     return h('div', { class: 'error', role: 'alert', dataset: { kind: 'not-a-publisher-error' } }, String(error));
   }
   const body = error.response?.body;

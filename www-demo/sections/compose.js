@@ -1,68 +1,185 @@
-// Compose: a note built with NoteBuilder. Each change is published by a dry-run client
-// whose `fetch` option never sends, so the request body shown is the client's own; the
-// preview is drawn from that body. Publish sends it for real.
-import { NoteBuilder, Publisher } from 'publisher-wasm';
+// Compose: a note built with NoteBuilder (its methods, or Markdown through the
+// publisher-wasm/markdown entry point), with a link card, an image and a note to reply to.
+// Each change is published by a dry-run client whose `fetch` option never sends, so the
+// requests shown (uploads, attachments, the publish) are the client's own; the preview is
+// drawn from the publish body. Publish sends them for real, through a client whose `fetch`
+// option keeps each request and answer, and shows both.
+import * as main from 'publisher-wasm';
 import { $, date, errorView, fields, h } from '../lib/dom.js';
-import { dryRunFetch } from '../lib/fetch-recorder.js';
+import { dryRunFetch, recordingFetch } from '../lib/fetch-recorder.js';
 
 const KIND_NAMES = { note: 'note()', bold: 'bold()', italic: 'italic()', simple: 'simple()' };
 
-function build(client, parts) {
-  const builder = new NoteBuilder(client);
-  for (const { kind, text } of parts) builder[kind](text);
-  return builder;
+const MARKDOWN_SAMPLE = `## Markdown, converted
+**Bold**, *italic*, \`inline code\` and [a link](https://example.com/docs).
+
+- a bullet list
+- with two items
+
+1. an ordered one
+
+> a quote
+
+\`\`\`
+a code block
+\`\`\``;
+
+/** Long strings (an image's data URI) are shortened for display; the rest is shown exactly. */
+const LONG = 1200;
+
+function prettyBody(text) {
+  if (text === null || text === undefined || text === '') return { text: '(no body)', shortened: false };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { text, shortened: false };
+  }
+  let shortened = false;
+  const pretty = JSON.stringify(value, (key, item) => {
+    if (typeof item === 'string' && item.length > LONG) {
+      shortened = true;
+      return `${item.slice(0, 80)}… (${item.length} characters in all)`;
+    }
+    return item;
+  }, 2);
+  return { text: pretty, shortened };
 }
 
-/** The note as a reader will see it, drawn from the request's bodyJson. */
-function preview(bodyJson) {
-  return bodyJson.content.map((paragraph) => h('p', null, paragraph.content.map((node) => {
-    const marks = (node.marks ?? []).map((mark) => mark.type);
-    let element = document.createTextNode(node.text);
-    if (marks.includes('italic')) element = h('em', null, element);
-    if (marks.includes('bold')) element = h('strong', null, element);
-    return element;
-  })));
+function bodyView(text, props = {}) {
+  const { text: shown, shortened } = prettyBody(text);
+  return h('pre', { ...props, dataset: { shortened: shortened ? 'true' : 'false' } }, shown);
+}
+
+/** An inline node as a reader will see it. */
+function inline(node) {
+  if (node.type !== 'text') return h('span', { class: 'mention' }, node.attrs?.label ?? `(${node.type})`);
+  let element = document.createTextNode(node.text);
+  for (const mark of node.marks ?? []) {
+    if (mark.type === 'code') element = h('code', null, element);
+    else if (mark.type === 'italic') element = h('em', null, element);
+    else if (mark.type === 'bold') element = h('strong', null, element);
+    else if (mark.type === 'link') element = h('a', { href: mark.attrs?.href, target: '_blank', rel: 'noopener noreferrer' }, element);
+  }
+  return element;
+}
+
+/** A block node as a reader will see it. */
+function block(node) {
+  const children = () => (node.content ?? []).map(block);
+  switch (node.type) {
+    case 'paragraph': return h('p', null, (node.content ?? []).map(inline));
+    case 'bulletList': return h('ul', null, children());
+    case 'orderedList': return h('ol', { start: node.attrs?.start ?? 1 }, children());
+    case 'listItem': return h('li', null, children());
+    case 'blockquote': return h('blockquote', null, children());
+    case 'codeBlock': return h('pre', { class: 'code' }, h('code', null, (node.content ?? []).map((text) => text.text).join('')));
+    default: return h('div', { class: 'muted' }, `(${node.type})`);
+  }
+}
+
+/** The note as a reader will see it: the reply line, the text, the cards. */
+function preview(draft, bodyJson) {
+  const parent = draft.replyTo ? $('compose-reply').selectedOptions[0]?.textContent : null;
+  return [
+    parent ? h('div', { class: 'reply-to' }, '↳ a reply to ', h('em', null, parent)) : null,
+    ...bodyJson.content.map(block),
+    draft.link ? h('div', { class: 'link-card', dataset: { url: draft.link } },
+      h('strong', null, hostOf(draft.link)), h('span', { class: 'muted' }, draft.link)) : null,
+    draft.image ? h('figure', { class: 'image-card' },
+      h('img', { src: draft.imageUrl, alt: `the image to attach: ${draft.image.name}` }),
+      h('figcaption', { class: 'muted' }, `${draft.image.name} · ${draft.image.type} · ${draft.image.size} bytes`)) : null,
+  ].filter(Boolean);
+}
+
+function hostOf(url) {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** One request of an exchange: method, path, status, the body sent and the answer. */
+function requestView(request, index) {
+  return h('li', { dataset: { method: request.method, path: request.path.split('?')[0], status: request.status ?? '' } },
+    h('p', { class: 'label' }, `${index + 1}. `, h('code', null, `${request.method} ${request.path}`),
+      request.status === undefined ? '' : ` → HTTP ${request.status}`),
+    request.body === undefined ? null : bodyView(request.body, { class: 'sent' }),
+    request.answer === undefined ? null : [h('p', { class: 'label' }, 'answer'), bodyView(request.answer, { class: 'answer' })]);
 }
 
 export function setupCompose({ client, service }) {
-  /** The body the client sends for `draft`, from a client of its own whose fetch never sends. */
-  async function dryRunBody(draft) {
-    let sent = null;
-    const dryRun = new Publisher({
-      apiKey: service.apiKey,
-      baseUrl: service.url,
-      retry: false,
-      fetch: dryRunFetch((request) => { sent = request.body; }),
-    });
-    await build(dryRun, draft).publish();
-    return sent;
-  }
+  /** The entry points: the main one, and the Markdown one once it has loaded. */
+  const apis = { builder: main, markdown: null };
   const parts = [
     { kind: 'note', text: 'Hello from the publisher-wasm demo. ' },
     { kind: 'bold', text: 'Bold words, ' },
     { kind: 'italic', text: 'italic words' },
     { kind: 'simple', text: ' and plain ones.' },
   ];
+  let image = null;
+  let imageUrl = null;
   let latest = 0;
+  $('compose-markdown').value = MARKDOWN_SAMPLE;
 
-  function pending() {
+  const mode = () => document.querySelector('input[name=compose-mode]:checked').value;
+
+  function draft() {
     const text = $('compose-text').value;
-    return text ? [...parts, { kind: $('compose-kind').value, text }] : parts;
+    const replyTo = $('compose-reply').value;
+    return {
+      mode: mode(),
+      parts: text ? [...parts, { kind: $('compose-kind').value, text }] : parts,
+      markdown: $('compose-markdown').value,
+      link: $('compose-link').value.trim(),
+      image,
+      imageUrl,
+      replyTo: replyTo ? Number(replyTo) : null,
+    };
   }
 
-  /** Publishes the draft to the dry-run client and shows the body it sent. */
+  function build(api, publisher, note) {
+    const builder = new api.NoteBuilder(publisher);
+    if (note.mode === 'markdown') builder.markdown(note.markdown);
+    else for (const { kind, text } of note.parts) builder[kind](text);
+    if (note.link) builder.attachLink(note.link);
+    if (note.image) builder.attachImage(note.image);
+    if (note.replyTo) builder.replyTo(note.replyTo);
+    return builder;
+  }
+
+  /** The requests the client sends for `note`, from a client of its own whose fetch never sends. */
+  async function dryRun(note) {
+    const api = apis[note.mode];
+    const sent = [];
+    const dryRunClient = new api.Publisher({
+      apiKey: service.apiKey,
+      baseUrl: service.url,
+      retry: false,
+      fetch: dryRunFetch((request) => sent.push(request)),
+    });
+    await build(api, dryRunClient, note).publish();
+    return sent;
+  }
+
+  /** Publishes the draft to the dry-run client and shows the requests it made. */
   async function refresh() {
     const run = ++latest;
-    const draft = pending();
+    const note = draft();
+    $('compose').dataset.state = 'loading';
     try {
-      const sent = await dryRunBody(draft);
+      const sent = await dryRun(note);
       if (run !== latest) return;
-      const body = JSON.parse(sent);
-      $('compose-body').textContent = JSON.stringify(body, null, 2);
-      $('compose-preview').replaceChildren(...preview(body.bodyJson));
+      const publish = sent.at(-1);
+      const body = JSON.parse(publish.body);
+      $('compose-before').replaceChildren(...sent.slice(0, -1).map(requestView));
+      $('compose-body').textContent = prettyBody(publish.body).text;
+      $('compose-preview').replaceChildren(...preview(note, body.bodyJson));
       $('compose-publish').disabled = false;
     } catch (error) {
       if (run !== latest) return;
+      $('compose-before').replaceChildren();
       $('compose-body').textContent = '';
       $('compose-preview').replaceChildren(errorView(error));
       $('compose-publish').disabled = true;
@@ -81,6 +198,41 @@ export function setupCompose({ client, service }) {
     refresh();
   }
 
+  /** The reply-to choices: the account's newest notes, plus any note picked in the feed. */
+  function addReplyChoice(id, body, select = false) {
+    let option = [...$('compose-reply').options].find((choice) => choice.value === String(id));
+    if (!option) {
+      const words = body.length > 60 ? `${body.slice(0, 60)}…` : body;
+      option = h('option', { value: id }, `note ${id}: ${words}`);
+      $('compose-reply').append(option);
+    }
+    if (select) $('compose-reply').value = String(id);
+  }
+  async function loadReplyChoices() {
+    try {
+      const feed = await client.getNotes();
+      for (const note of feed.items) if (note.comment?.body) addReplyChoice(note.comment.id, note.comment.body);
+    } catch (error) {
+      $('compose-answer').replaceChildren(errorView(error));
+    }
+  }
+  document.addEventListener('compose:reply-to', (event) => {
+    const { id, body } = event.detail;
+    addReplyChoice(id, body, true);
+    refresh();
+    $('compose-reply').focus();
+  });
+
+  function setMode() {
+    const markdown = mode() === 'markdown';
+    $('compose-builder').hidden = markdown;
+    $('compose-markdown-box').hidden = !markdown;
+    // The last answer belonged to the other way of writing: start afresh.
+    $('compose-answer').replaceChildren();
+    $('compose-exchange-box').hidden = true;
+    refresh();
+  }
+
   $('compose-form').onsubmit = (event) => {
     event.preventDefault();
     const text = $('compose-text').value;
@@ -89,18 +241,43 @@ export function setupCompose({ client, service }) {
     $('compose-text').value = '';
     drawParts();
   };
+  for (const input of document.querySelectorAll('input[name=compose-mode]')) input.onchange = setMode;
   $('compose-text').oninput = refresh;
   $('compose-kind').onchange = refresh;
+  $('compose-markdown').oninput = refresh;
+  $('compose-link').oninput = refresh;
+  $('compose-reply').onchange = refresh;
+  $('compose-image').onchange = () => {
+    if (imageUrl) URL.revokeObjectURL(imageUrl);
+    image = $('compose-image').files[0] ?? null;
+    imageUrl = image ? URL.createObjectURL(image) : null;
+    $('compose-image-clear').disabled = !image;
+    refresh();
+  };
+  $('compose-image-clear').onclick = () => {
+    $('compose-image').value = '';
+    $('compose-image').onchange();
+    $('compose-image').focus();
+  };
   $('compose-clear').onclick = () => {
     parts.length = 0;
     drawParts();
   };
+
   $('compose-publish').onclick = async () => {
     $('compose-publish').disabled = true;
     $('compose').dataset.state = 'loading';
     $('compose-answer').replaceChildren(h('p', { class: 'loading' }, 'Publishing…'));
+    const exchange = [];
+    const note = draft();
+    const api = apis[note.mode];
+    const publisher = new api.Publisher({
+      apiKey: service.apiKey,
+      baseUrl: service.url,
+      fetch: recordingFetch((request) => exchange.push(request)),
+    });
     try {
-      const answer = await build(client, pending()).publish();
+      const answer = await build(api, publisher, note).publish();
       const feed = await client.getNotes();
       const first = feed.items[0]?.comment?.id === answer.id;
       $('compose-answer').replaceChildren(h('article', { class: 'card', dataset: { noteId: answer.id } },
@@ -110,14 +287,56 @@ export function setupCompose({ client, service }) {
           ['date', date(answer.date)],
           ['name', answer.name],
           ['body', h('span', { class: 'pre' }, answer.body)],
-          ['in the feed', first ? 'first in getNotes() now' : 'not in the feed yet'],
-        ])));
+          ['attachments', (answer.attachments ?? []).map((a) => `${a.type} ${a.id}`).join(', ') || 'none'],
+          ['reply to', note.replyTo ? `note ${note.replyTo} (ancestor_path ${answer.ancestor_path})` : 'not a reply'],
+          ['in the feed', note.replyTo ? 'a reply: listed under its parent, not in the feed'
+            : first ? 'first in getNotes() now' : 'not in the feed yet'],
+        ]),
+        deleteButton(answer.id, $('compose-answer'))));
+      if (!note.replyTo) addReplyChoice(answer.id, answer.body);
     } catch (error) {
       $('compose-answer').replaceChildren(errorView(error));
     } finally {
+      $('compose-exchange').replaceChildren(...exchange.map(requestView));
+      $('compose-exchange-box').hidden = exchange.length === 0;
       $('compose-publish').disabled = false;
       $('compose').dataset.state = 'ready';
     }
   };
+
+  /** Delete (deleteNote) for a note of the account; the outcome replaces the button. */
+  function deleteButton(id, scope) {
+    const button = h('button', { type: 'button', class: 'danger', dataset: { deleteNote: id } }, `Delete note ${id}`);
+    button.onclick = async () => {
+      button.disabled = true;
+      scope.closest('section').dataset.state = 'loading';
+      try {
+        const outcome = await client.deleteNote(id);
+        button.replaceWith(h('p', { class: 'deleted', role: 'status', dataset: { deleted: outcome.deleted } },
+          `deleteNote(${id}) → ${JSON.stringify(outcome)}`));
+        $('compose-reply').querySelector(`option[value="${id}"]`)?.remove();
+      } catch (error) {
+        button.replaceWith(errorView(error));
+      } finally {
+        scope.closest('section').dataset.state = 'ready';
+      }
+    };
+    return button;
+  }
+  document.addEventListener('compose:deleted', (event) => {
+    $('compose-reply').querySelector(`option[value="${event.detail.id}"]`)?.remove();
+    refresh();
+  });
+
+  // Loaded on its own, so the page works (without Markdown) where the entry is missing.
+  import('publisher-wasm/markdown').then((markdown) => {
+    apis.markdown = markdown;
+    $('compose-mode-markdown').disabled = false;
+    $('compose-markdown-status').textContent = 'publisher-wasm/markdown loaded';
+  }, (error) => {
+    $('compose-markdown-status').textContent = `The Markdown entry point did not load: ${error?.message ?? error}`;
+  }).finally(() => { $('compose-mode').dataset.state = 'ready'; });
+
+  loadReplyChoices().then(() => { $('compose-reply').dataset.state = 'ready'; });
   drawParts();
 }

@@ -21,6 +21,8 @@ const FAULTS = {
   truncated: { truncate: 'short' },
   slow: { latencyMs: 3000 },
   drop: { drop: true },
+  // The service stores the note, then answers 500: only reading back can tell.
+  stored: { status: 500, afterHandling: true },
 };
 
 const CALLS = {
@@ -105,12 +107,22 @@ export function setupFaults({ service }) {
             h('ul', null, posts.map((post) => h('li', null, post.title)))));
         } else {
           const note = await client.publishNote(`Published through a fault at ${new Date().toLocaleTimeString('en-GB')}`);
-          $('fault-result').replaceChildren(h('div', { class: 'recovered', dataset: { result: 'recovered' } },
+          const posts = attempts.filter((attempt) => attempt.method === 'POST' && attempt.path.split('?')[0] === call.path);
+          const readBack = attempts.filter((attempt) => attempt.method === 'GET');
+          const lost = posts.at(-1)?.status !== 200;
+          $('fault-result').replaceChildren(h('div', { class: 'recovered', dataset: { result: 'recovered', readBack: lost ? 'true' : 'false' } },
             h('p', null, h('strong', null, `Published note ${note.id}`), ` after ${attempts.length} attempt${attempts.length === 1 ? '' : 's'} in ${ms(performance.now() - started)}`),
-            fields([['body', note.body]])));
+            lost ? h('p', { class: 'read-back' }, `The publish's answer was lost (${posts.at(-1)?.outcome ?? 'no answer'}), so the client read the account's notes back `
+              + `(${readBack.map((attempt) => `${attempt.method} ${attempt.path}`).join(', ')}) and found the note it had sent: resolved with it, not sent again.`) : null,
+            fields([['body', note.body], ['id', note.id]])));
         }
       } catch (error) {
-        $('fault-result').replaceChildren(errorView(error));
+        const readBack = attempts.filter((attempt) => attempt.method === 'GET');
+        $('fault-result').replaceChildren(errorView(error), error?.kind === 'maybe-published' && readBack.length
+          ? h('p', { class: 'read-back' }, `The publish's answer was lost, so the client read the account's notes back `
+            + `(${readBack.map((attempt) => `${attempt.method} ${attempt.path}`).join(', ')}) and did not find the note: `
+            + 'it cannot tell, so it rejects maybe-published and does not send the note again.')
+          : null);
       }
       stop();
       drawAttempts(attempts, origin);

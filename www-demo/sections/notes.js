@@ -11,7 +11,44 @@ export function noteItem(note) {
     comment ? h('p', null, comment.body) : h('p', { class: 'muted' }, `(a ${note.context?.type ?? 'post'} without text)`));
 }
 
+/**
+ * A feed item with its actions: Reply (picks it as the composer's reply-to) and, on the
+ * account's own notes, Delete (deleteNote).
+ */
+function feedItem(note, { client, info }) {
+  const item = noteItem(note);
+  const comment = note.comment;
+  if (!comment) return item;
+  const reply = h('button', { type: 'button', class: 'small', dataset: { replyTo: comment.id } }, 'Reply');
+  reply.onclick = () => {
+    document.dispatchEvent(new CustomEvent('compose:reply-to', { detail: { id: comment.id, body: comment.body } }));
+  };
+  const actions = h('div', { class: 'actions' }, reply);
+  if (comment.user_id === info.account.id) {
+    const remove = h('button', { type: 'button', class: 'small danger', dataset: { deleteNote: comment.id } }, 'Delete');
+    remove.onclick = async () => {
+      remove.disabled = true;
+      $('notes').dataset.state = 'loading';
+      try {
+        const outcome = await client.deleteNote(comment.id);
+        item.classList.add('gone');
+        actions.replaceChildren(h('span', { class: 'deleted', role: 'status', dataset: { deleted: outcome.deleted } },
+          `deleteNote(${comment.id}) → ${JSON.stringify(outcome)}`));
+        document.dispatchEvent(new CustomEvent('compose:deleted', { detail: { id: comment.id } }));
+      } catch (error) {
+        actions.replaceChildren(errorView(error));
+      } finally {
+        $('notes').dataset.state = 'ready';
+      }
+    };
+    actions.append(remove);
+  }
+  item.append(actions);
+  return item;
+}
+
 export function setupNotes({ client, info }) {
+  const feedNote = (note) => feedItem(note, { client, info });
   let page = null;
   let pages = 0;
   let walk = null;
@@ -31,7 +68,7 @@ export function setupNotes({ client, info }) {
       page = page ? await page.next() : await client.getNotes();
       if (page) {
         pages += 1;
-        $('feed').append(...page.items.map(noteItem));
+        $('feed').append(...page.items.map(feedNote));
         const withText = page.items.find((note) => note.comment);
         if (withText && !$('note-id').value) $('note-id').value = withText.comment.id;
       }
@@ -54,7 +91,7 @@ export function setupNotes({ client, info }) {
       const first = await client.getNotes({}, { signal: walk.signal });
       for await (const note of first) {
         count += 1;
-        $('feed').append(noteItem(note));
+        $('feed').append(feedNote(note));
         status(`for await: ${count} notes so far…`);
       }
       status(`for await read the whole feed: ${count} notes`);
