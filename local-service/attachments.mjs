@@ -2,7 +2,7 @@
 // as http-contract-writes §4–§5 give them: the request checks, the image's size read from
 // its header, and the wire records. The world stores what these create.
 
-import { HttpError } from './http.mjs';
+import { HttpError, mediaType as mediaTypeOf, parseJsonObject, rejectUnknownFields } from './http.mjs';
 
 /** MIME types an upload may carry. The real list is unknown (§11.2); these are the web's common ones. */
 export const IMAGE_TYPES = Object.freeze({
@@ -25,17 +25,11 @@ const DATA_URI = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2
  * `image=` that also works for post images). Returns { contentType, bytes, width, height }.
  */
 export function parseImageUpload({ headers, body }) {
-  const mediaType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const mediaType = mediaTypeOf(headers);
   let image;
   if (mediaType === 'application/json') {
-    let parsed;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      throw new HttpError(400, 'Invalid JSON');
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, 'Invalid value');
-    for (const key of Object.keys(parsed)) if (key !== 'image') throw new HttpError(400, `Unknown field: ${key}`);
+    const parsed = parseJsonObject(body);
+    rejectUnknownFields(parsed, ['image']);
     image = parsed.image;
   } else if (mediaType === 'application/x-www-form-urlencoded') {
     image = new URLSearchParams(body).get('image');
@@ -136,17 +130,10 @@ export function uploadedImageRecord(upload) {
  * the URL (imageUrl, image_url, mediaUrl) gets the real service's answer: 500 `{"error":""}`.
  */
 export function parseAttachmentRequest({ headers, body }) {
-  const mediaType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (mediaType !== 'application/json') throw new HttpError(415, 'Unsupported Media Type');
-  let parsed;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw new HttpError(400, 'Invalid JSON');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, 'Invalid value');
+  if (mediaTypeOf(headers) !== 'application/json') throw new HttpError(415, 'Unsupported Media Type');
+  const parsed = parseJsonObject(body);
   if (!('url' in parsed)) throw new HttpError(500, '');
-  for (const key of Object.keys(parsed)) if (key !== 'url' && key !== 'type') throw new HttpError(400, `Unknown field: ${key}`);
+  rejectUnknownFields(parsed, ['url', 'type']);
   if (parsed.type !== 'link' && parsed.type !== 'image') throw new HttpError(400, 'type must be "link" or "image"');
   if (typeof parsed.url !== 'string' || !isWebUrl(parsed.url)) throw new HttpError(400, 'url must be an http or https address');
   return { type: parsed.type, url: parsed.url };

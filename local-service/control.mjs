@@ -2,7 +2,7 @@
 // the test controls (/__control/...: request log, faults, reset, info).
 
 import { signInCookies, signOutCookies, stripSessionPrefix } from './auth.mjs';
-import { HttpError, emptyResponse, errorResponse, jsonResponse } from './http.mjs';
+import { HttpError, emptyResponse, errorResponse, jsonResponse, parseJson } from './http.mjs';
 import { describeFault } from './faults.mjs';
 
 /** POST /__local/sign-in and /__local/sign-out: browsers cannot set Cookie headers themselves. */
@@ -65,13 +65,5 @@ export function handleControlRequest(request, service) {
   } catch (error) {
     if (error instanceof HttpError) return errorResponse(error.status, error.message);
     throw error;
-  }
-}
-
-function parseJson(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'Invalid JSON');
   }
 }

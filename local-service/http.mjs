@@ -39,6 +39,32 @@ export class HttpError extends Error {
   }
 }
 
+/** The request's media type, lower-cased, without parameters (`application/json`). */
+export function mediaType(headers) {
+  return String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** A JSON body, or an HttpError 400 `Invalid JSON`. */
+export function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Invalid JSON');
+  }
+}
+
+/** A JSON body that must be one object, or an HttpError 400. */
+export function parseJsonObject(text) {
+  const parsed = parseJson(text);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, 'Invalid value');
+  return parsed;
+}
+
+/** An HttpError 400 naming the first key of `object` that is not `allowed`. */
+export function rejectUnknownFields(object, allowed) {
+  for (const key of Object.keys(object)) if (!allowed.includes(key)) throw new HttpError(400, `Unknown field: ${key}`);
+}
+
 /** CORS headers for every response: the Origin is echoed so cookies may flow. */
 export function corsHeaders(request) {
   const origin = request.headers.origin;

@@ -4,7 +4,7 @@
 import { MAX_IMAGE_REQUEST_BYTES, attachmentRecord, parseAttachmentRequest, parseImageUpload, uploadedImageRecord } from './attachments.mjs';
 import { isAuthorized } from './auth.mjs';
 import { decodeCursor, encodeCursor } from './cursor.mjs';
-import { HttpError, MAX_REQUEST_BODY_BYTES, errorResponse, jsonResponse } from './http.mjs';
+import { HttpError, MAX_REQUEST_BODY_BYTES, errorResponse, jsonResponse, mediaType } from './http.mjs';
 import { NoteRequestError, validatePublishNoteRequest } from './note-body.mjs';
 import { feedItemRecord, postCommentRecord, publishedNoteRecord, readerCommentRecord, repliesRecord } from './records/feed.mjs';
 import { fullPostRecord, profilePostRecord } from './records/post.mjs';
@@ -185,8 +185,7 @@ function profileFeed({ url, params: [id], world }) {
 }
 
 function publishNote({ headers, body, world }) {
-  const mediaType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (mediaType !== 'application/json') return errorResponse(415, 'Unsupported Media Type');
+  if (mediaType(headers) !== 'application/json') return errorResponse(415, 'Unsupported Media Type');
   let parsed;
   try {
     parsed = JSON.parse(body);
