@@ -19,11 +19,11 @@
 
 import { spawn, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { N8N_OFFLINE_ENV, freePort } from './n8n-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ENCRYPTION_KEY = 'queue-mode-tests-only-not-a-secret';
@@ -45,17 +45,6 @@ export function n8nInstall() {
   return { n8nHome: N8N_HOME, node24Dir: NODE24_DIR, n8nBin: join(N8N_HOME, 'node_modules', 'n8n', 'bin', 'n8n') };
 }
 
-/** A port that was free a moment ago on 127.0.0.1 (PostgreSQL and Redis cannot take port 0 and report it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -288,14 +277,7 @@ export async function startQueueCluster({ workers = ['w1', 'w2'], concurrency = 
       N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
       N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
       N8N_SECURE_COOKIE: 'false',
-      N8N_DIAGNOSTICS_ENABLED: 'false',
-      N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-      N8N_TEMPLATES_ENABLED: 'false',
-      N8N_DYNAMIC_BANNERS_ENABLED: 'false',
-      N8N_VERIFIED_PACKAGES_ENABLED: 'false',
-      N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
-      N8N_DISABLED_MODULES: 'mcp-registry',
-      N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+      ...N8N_OFFLINE_ENV,
       N8N_LOG_LEVEL: 'info',
       // The test workflows record which worker ran them from $env.PUBLISHER_QUEUE_WORKER.
       N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',

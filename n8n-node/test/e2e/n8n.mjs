@@ -3,21 +3,11 @@
 // `n8n start` on 127.0.0.1, an owner, a public-API key. Everything it starts, it stops.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { N8N_OFFLINE_ENV, freePort } from '../../../scripts/n8n-env.mjs';
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function prepareN8n({ n8nHome, node24Dir, packageTgz }) {
   const userFolder = mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
@@ -27,14 +17,7 @@ export async function prepareN8n({ n8nHome, node24Dir, packageTgz }) {
     PATH: `${join(node24Dir, 'bin')}:${process.env.PATH}`,
     N8N_USER_FOLDER: userFolder,
     N8N_ENCRYPTION_KEY: 'e2e-only-not-a-secret',
-    N8N_DIAGNOSTICS_ENABLED: 'false',
-    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-    N8N_TEMPLATES_ENABLED: 'false',
-    N8N_DYNAMIC_BANNERS_ENABLED: 'false',
-    N8N_VERIFIED_PACKAGES_ENABLED: 'false',
-    N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
-    N8N_DISABLED_MODULES: 'mcp-registry',
-    N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+    ...N8N_OFFLINE_ENV,
     N8N_RUNNERS_BROKER_PORT: String(await freePort()),
     N8N_PORT: String(port),
     N8N_LISTEN_ADDRESS: '127.0.0.1',
