@@ -12,19 +12,7 @@ fn js(text: &str) -> String {
 }
 
 use super::markdown_to_doc;
-use super::tests::TABLE;
-
-/// Inputs that hold nothing to publish: each is an `invalid-argument`.
-const NOTHING_TO_PUBLISH: &[&str] = &[
-    "",
-    "   ",
-    "\n\t\n  \n",
-    "<!-- a comment -->",
-    "-",
-    "> ",
-    "```\n```",
-    "[]()",
-];
+use super::tests::{NOTHING_TO_PUBLISH, TABLE};
 
 fn table_module() -> String {
     let mut out = String::from(

@@ -9,6 +9,19 @@ use crate::error::ErrorKind;
 use crate::note_doc::notation::render;
 
 /// (what it shows, Markdown, the document in the short notation)
+/// Inputs that hold nothing to publish: each is an `invalid-argument`.
+pub(crate) const NOTHING_TO_PUBLISH: &[&str] = &[
+    "",
+    "   ",
+    "\n\t\n  \n",
+    "<!-- a comment -->",
+    "-",
+    "> ",
+    "```\n```",
+    "[]()",
+    "<span></span>",
+];
+
 pub(crate) const TABLE: &[(&str, &str, &str)] = &[
     ("plain text", "Hello, world", r#"P("Hello, world")"#),
     ("paragraphs", "one\n\ntwo", r#"P("one") P("two")"#),
@@ -158,17 +171,7 @@ fn the_markdown_table() {
 
 #[test]
 fn nothing_to_publish_is_invalid_argument() {
-    for markdown in [
-        "",
-        "   ",
-        "\n\t\n  \n",
-        "<!-- a comment -->",
-        "-",
-        "> ",
-        "```\n```",
-        "[]()",
-        "<span></span>",
-    ] {
+    for markdown in NOTHING_TO_PUBLISH {
         let error = markdown_to_doc(markdown).unwrap_err();
         assert_eq!(error.kind, ErrorKind::InvalidArgument, "{markdown:?}");
         assert!(error.message.contains("no text to publish"), "{}", error.message);

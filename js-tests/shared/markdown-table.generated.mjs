@@ -90,4 +90,5 @@ export const NOTHING_TO_PUBLISH = [
   { markdown: "> ", kind: "invalid-argument", message: "the Markdown has no text to publish: it is empty or only whitespace and empty elements" },
   { markdown: "```\n```", kind: "invalid-argument", message: "the Markdown has no text to publish: it is empty or only whitespace and empty elements" },
   { markdown: "[]()", kind: "invalid-argument", message: "the Markdown has no text to publish: it is empty or only whitespace and empty elements" },
+  { markdown: "<span></span>", kind: "invalid-argument", message: "the Markdown has no text to publish: it is empty or only whitespace and empty elements" },
 ];
