@@ -39,6 +39,8 @@ impl JsonKind {
 
 /// A parsed JSON value the decoders read in place.
 pub trait JsonDoc: Sized + Clone {
+    /// The document of a JSON text, or `None` when it is not JSON.
+    fn parse(text: &str) -> Option<Self>;
     /// What kind of value this is.
     fn kind(&self) -> JsonKind;
     /// The number, if it is one.
@@ -78,6 +80,9 @@ pub trait JsonDoc: Sized + Clone {
 }
 
 impl JsonDoc for serde_json::Value {
+    fn parse(text: &str) -> Option<Self> {
+        serde_json::from_str(text).ok()
+    }
     fn kind(&self) -> JsonKind {
         match self {
             serde_json::Value::Null => JsonKind::Null,

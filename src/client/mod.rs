@@ -111,7 +111,10 @@ impl<T: Transport> Client<T> {
                         };
                         (
                             failure,
-                            error_message::http_error(&request_line, snapshot(&response, self.config.api_key())),
+                            error_message::http_error::<Doc<T>>(
+                                &request_line,
+                                snapshot(&response, self.config.api_key()),
+                            ),
                         )
                     }
                     Ok(response) => match response.body.parse_json() {
@@ -124,7 +127,7 @@ impl<T: Transport> Client<T> {
                         }
                         Err(why) => {
                             let response = snapshot(&response, self.config.api_key());
-                            let message = error_message::unreadable_body(&request_line, &response, &why);
+                            let message = error_message::unreadable_body::<Doc<T>>(&request_line, &response, &why);
                             (
                                 Failure::UnreadableBody,
                                 Error::invalid_response(message).with_response(response),
