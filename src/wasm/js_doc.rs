@@ -10,6 +10,9 @@ use crate::json::{JsonDoc, JsonKind};
 use crate::transport::ResponseBody;
 
 impl JsonDoc for JsValue {
+    fn parse(text: &str) -> Option<Self> {
+        js_sys::JSON::parse(text).ok()
+    }
     fn kind(&self) -> JsonKind {
         // Functions, symbols, bigints (never produced by JSON.parse) count as null.
         match json_kind(self) {
