@@ -29,20 +29,26 @@ function refused(error) {
 }
 
 // A response's headers as [name, value] pairs: forEach is what every fetch-compatible
-// Headers has (the DOM's, undici's, a polyfill's), iteration is not.
-function headerPairs(headers) {
+// Headers has (the DOM's, undici's, a polyfill's), iteration is not. Read only when a
+// call fails: a successful call never looks at them.
+export function headerPairs(headers) {
   const pairs = [];
-  if (headers && typeof headers.forEach === 'function') headers.forEach((value, name) => pairs.push([name, value]));
+  try {
+    if (headers && typeof headers.forEach === 'function') headers.forEach((value, name) => pairs.push([name, value]));
+  } catch {
+    // A fetch option's odd Headers: the error keeps what could be read.
+  }
   return pairs;
 }
 
 /**
  * Sends a request through `fetchImpl` (the client's `fetch` option) or the runtime's
- * own fetch, and reads its whole body as text. Resolves to
- * {status, statusText, headers: [[name, value]...], body}; rejects with
- * {kind: 'aborted'|'timeout'|'network', message, notSent, cause}.
+ * own fetch, and reads its whole body as text. `headers` is the client's object for
+ * this set of headers, shared by its calls: a fetch option gets a copy of its own.
+ * Resolves to {status, statusText, headers (the response's, unread), body}; rejects
+ * with {kind: 'aborted'|'timeout'|'network', message, notSent, cause}.
  */
-export async function sendRequest(url, init, timeoutMs, signals, fetchImpl) {
+export async function sendRequest(url, method, headers, body, credentials, timeoutMs, signals, fetchImpl) {
   const early = signals.find((signal) => signal.aborted);
   if (early) throw failure('aborted', describeReason(early.reason), true, early.reason);
   const controller = new AbortController();
@@ -55,22 +61,31 @@ export async function sendRequest(url, init, timeoutMs, signals, fetchImpl) {
     }, timeoutMs);
   const forward = (event) => controller.abort(event.target.reason);
   for (const signal of signals) signal.addEventListener('abort', forward);
+  const init = { method, headers: fetchImpl === undefined ? headers : { ...headers } };
+  if (body !== undefined) init.body = body;
+  if (credentials) init.credentials = 'include';
+  init.signal = controller.signal;
   // A fetch option may ignore its signal: the timeout and aborts still end the wait.
+  // The runtime's own fetch rejects, and stops reading the body, when its signal aborts.
   let stopWaiting;
-  const stopped = new Promise((_, reject) => {
-    stopWaiting = () => reject(controller.signal.reason);
-    controller.signal.addEventListener('abort', stopWaiting);
-  });
-  stopped.catch(() => {});
+  let stopped;
+  if (fetchImpl !== undefined) {
+    stopped = new Promise((_, reject) => {
+      stopWaiting = () => reject(controller.signal.reason);
+      controller.signal.addEventListener('abort', stopWaiting);
+    });
+    stopped.catch(() => {});
+  }
   try {
     // Called as a plain function: a browser's fetch throws when `this` is another object.
-    const send = fetchImpl ?? globalThis.fetch;
-    const response = await Promise.race([send(url, { ...init, signal: controller.signal }), stopped]);
+    const response = fetchImpl === undefined
+      ? await globalThis.fetch(url, init)
+      : await Promise.race([fetchImpl(url, init), stopped]);
     if (typeof response?.text !== 'function' || typeof response.status !== 'number') {
       throw new TypeError('the fetch function resolved to something that is not a Response (it needs status and text())');
     }
-    const body = await Promise.race([response.text(), stopped]);
-    return { status: response.status, statusText: response.statusText ?? '', headers: headerPairs(response.headers), body };
+    const text = stopped === undefined ? await response.text() : await Promise.race([response.text(), stopped]);
+    return { status: response.status, statusText: response.statusText ?? '', headers: response.headers, body: text };
   } catch (error) {
     const aborted = signals.find((signal) => signal.aborted);
     if (aborted) throw failure('aborted', describeReason(aborted.reason), false, aborted.reason);
@@ -78,7 +93,7 @@ export async function sendRequest(url, init, timeoutMs, signals, fetchImpl) {
     throw failure('network', describeFetchError(error), refused(error), undefined);
   } finally {
     clearTimeout(timer);
-    controller.signal.removeEventListener('abort', stopWaiting);
+    if (stopWaiting !== undefined) controller.signal.removeEventListener('abort', stopWaiting);
     for (const signal of signals) signal.removeEventListener('abort', forward);
   }
 }

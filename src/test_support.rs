@@ -109,6 +109,7 @@ impl FakeTransport {
 
 impl Transport for FakeTransport {
     type Body = BytesBody;
+    type Headers = Vec<(String, String)>;
     async fn send(
         &self,
         request: &HttpRequest,

@@ -19,26 +19,47 @@ pub trait ResponseBody {
     fn text(&self) -> String;
 }
 
+/// Response headers as the transport holds them. Only failures read them (for
+/// `Retry-After` and for the error's copy of the response), so a transport may leave
+/// them where they are until asked.
+pub trait ResponseHeaders {
+    /// Every header, names lower-cased.
+    fn pairs(&self) -> Vec<(String, String)>;
+    /// The header `name` (lower-case).
+    fn get(&self, name: &str) -> Option<String> {
+        self.pairs()
+            .into_iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value)
+    }
+}
+
+impl ResponseHeaders for Vec<(String, String)> {
+    fn pairs(&self) -> Vec<(String, String)> {
+        self.clone()
+    }
+    fn get(&self, name: &str) -> Option<String> {
+        self.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone())
+    }
+}
+
 #[derive(Debug, Clone)]
 /// A complete response.
-pub struct HttpResponse<B> {
+pub struct HttpResponse<B, H = Vec<(String, String)>> {
     /// The status.
     pub status: u16,
     /// The reason phrase.
     pub status_text: String,
-    /// Header names lower-cased.
-    pub headers: Vec<(String, String)>,
+    /// The headers.
+    pub headers: H,
     /// The whole body.
     pub body: B,
 }
 
-impl<B> HttpResponse<B> {
+impl<B, H: ResponseHeaders> HttpResponse<B, H> {
     /// The header `name` (lower-case).
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.as_str())
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers.get(name)
     }
 }
 
@@ -64,9 +85,14 @@ impl From<Error> for SendError {
 pub trait Transport {
     /// The body type of its responses.
     type Body: ResponseBody;
+    /// The header type of its responses.
+    type Headers: ResponseHeaders;
     /// Sends the request and reads the whole body, giving up after `timeout_ms`.
-    async fn send(&self, request: &HttpRequest, timeout_ms: Option<u64>)
-        -> Result<HttpResponse<Self::Body>, SendError>;
+    async fn send(
+        &self,
+        request: &HttpRequest,
+        timeout_ms: Option<u64>,
+    ) -> Result<HttpResponse<Self::Body, Self::Headers>, SendError>;
     /// Waits before a retry; fails with an `aborted` error when the caller aborts.
     async fn sleep(&self, millis: u64) -> Result<(), Error>;
     /// Milliseconds since the Unix epoch (for `Retry-After` dates).

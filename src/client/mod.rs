@@ -22,6 +22,8 @@ pub use paging::Page;
 pub use posts::{PostsParams, SearchParams};
 pub use profile_reads::{ReadParams, DEFAULT_READ_LIMIT};
 
+use std::rc::Rc;
+
 use futures_util::future::{FutureExt, LocalBoxFuture};
 
 use crate::config::Config;
@@ -30,20 +32,26 @@ use crate::error_message;
 use crate::http::HttpRequest;
 use crate::operation::{Delivery, Operation};
 use crate::retry::{self, Failure, Verdict};
-use crate::transport::{HttpResponse, ResponseBody, SendError, Transport};
+use crate::transport::{HttpResponse, ResponseBody, ResponseHeaders, SendError, Transport};
 
 /// The parsed document type of a transport.
 pub type Doc<T> = <<T as Transport>::Body as ResponseBody>::Doc;
 
 /// A client of the service over one transport.
 pub struct Client<T: Transport> {
-    config: Config,
+    config: Rc<Config>,
     transport: T,
 }
 
 impl<T: Transport> Client<T> {
     /// A client with a validated configuration.
     pub fn new(config: Config, transport: T) -> Self {
+        Self::shared(Rc::new(config), transport)
+    }
+
+    /// A client on a configuration other clients share (one per call in wasm, where
+    /// copying it for every call would be work for nothing).
+    pub fn shared(config: Rc<Config>, transport: T) -> Self {
         Client { config, transport }
     }
 
@@ -104,7 +112,7 @@ impl<T: Transport> Client<T> {
                         (failure, Error { message, ..error })
                     }
                     Ok(response) if !(200..300).contains(&response.status) => {
-                        retry_after = response.header("retry-after").map(str::to_string);
+                        retry_after = response.header("retry-after");
                         let failure = Failure::Status {
                             status: response.status,
                             retry_after: retry_after.as_deref(),
@@ -164,7 +172,7 @@ impl<T: Transport> Client<T> {
 /// A successful exchange: the response, its parsed body, and the request's label for
 /// the messages of decoding errors.
 struct Answer<T: Transport> {
-    response: HttpResponse<T::Body>,
+    response: HttpResponse<T::Body, T::Headers>,
     doc: Doc<T>,
     request_line: String,
 }
@@ -190,7 +198,7 @@ fn finish(mut error: Error, attempts: u32, delivery: Delivery, failure: Option<F
 
 /// The response as an error keeps it, with the key already taken out: messages quote
 /// from it and cut their quotes short, and a cut could leave half a key behind.
-fn snapshot<B: ResponseBody>(response: &HttpResponse<B>, secret: &str) -> ResponseSnapshot {
+fn snapshot<B: ResponseBody, H: ResponseHeaders>(response: &HttpResponse<B, H>, secret: &str) -> ResponseSnapshot {
     let redact = |text: &str| {
         if secret.is_empty() {
             text.to_string()
@@ -203,8 +211,9 @@ fn snapshot<B: ResponseBody>(response: &HttpResponse<B>, secret: &str) -> Respon
         status_text: redact(&response.status_text),
         headers: response
             .headers
-            .iter()
-            .map(|(name, value)| (name.clone(), redact(value)))
+            .pairs()
+            .into_iter()
+            .map(|(name, value)| (name, redact(&value)))
             .collect(),
         body: snapshot_body(&redact(&response.body.text())),
     }

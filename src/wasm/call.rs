@@ -2,6 +2,7 @@
 //! caller handles every failure, argument errors included, in one place.
 
 use std::future::Future;
+use std::pin::Pin;
 
 use js_sys::{Array, Promise};
 use wasm_bindgen::{JsCast, JsValue};
@@ -25,14 +26,17 @@ pub fn abort_signal(value: &JsValue, name: &str) -> Result<Option<AbortSignal>, 
     }
 }
 
+/// A method's work, boxed: every method goes through one [`promise`], so the wasm
+/// carries the promise machinery once rather than once per method.
+pub type Work = Pin<Box<dyn Future<Output = Result<JsValue, Error>>>>;
+
 /// Runs a core call as a promise. Argument errors reject too, so a caller handles
-/// every failure in one place. An abort keeps the signal's reason as `cause`.
-pub fn promise<F>(signals: Array, work: F) -> Promise
-where
-    F: Future<Output = Result<JsValue, Error>> + 'static,
-{
+/// every failure in one place. A 401 under browser credentials says why; an abort
+/// keeps the signal's reason as `cause`.
+pub fn promise(signals: Array, auth: AuthMode, work: Work) -> Promise {
     future_to_promise(async move {
         work.await.map_err(|error| {
+            let error = explain_unauthorized(error, auth);
             let cause = if error.kind == ErrorKind::Aborted {
                 signals
                     .iter()
@@ -48,7 +52,7 @@ where
 }
 
 /// A 401 under the browser's own cookies says why no apiKey was sent and what to do.
-pub fn explain_unauthorized(mut error: Error, auth: AuthMode) -> Error {
+fn explain_unauthorized(mut error: Error, auth: AuthMode) -> Error {
     if auth == AuthMode::BrowserCredentials && error.status == Some(401) {
         error.message.push_str(
             " (auth is 'browser': this runtime forbids scripts to set the Cookie header, so apiKey is not sent and the browser's own cookies for the service are; sign in to the service in this browser, or call from where a script may set Cookie, such as Node, Deno, Bun or a Worker, where auth 'cookie' is the default)",
@@ -68,13 +72,14 @@ macro_rules! call {
         let options = $options.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
         match $self.call(&options) {
             Err(error) => $crate::wasm::call::rejected(error),
-            Ok(($client, signals)) => {
-                let auth = $self.auth();
-                $crate::wasm::call::promise(signals, async move {
-                    let outcome: Result<JsValue, $crate::error::Error> = async move { $body }.await;
-                    outcome.map_err(|error| $crate::wasm::call::explain_unauthorized(error, auth))
-                })
-            }
+            Ok(($client, signals)) => $crate::wasm::call::promise(
+                signals,
+                $self.auth(),
+                Box::pin(async move {
+                    let outcome: Result<JsValue, $crate::error::Error> = $body;
+                    outcome
+                }),
+            ),
         }
     }};
 }

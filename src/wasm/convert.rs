@@ -14,14 +14,18 @@ pub fn arg(value: &JsValue) -> Arg {
     } else if let Some(number) = value.as_f64() {
         Arg::Number(number)
     } else if value.is_string() {
-        // as_string() would silently replace an unpaired surrogate with U+FFFD.
-        match value
-            .dyn_ref::<js_sys::JsString>()
-            .filter(|s| s.is_valid_utf16())
-            .and_then(|_| value.as_string())
-        {
-            Some(text) => Arg::Str(text),
-            None => Arg::Other("a string that is not valid Unicode (it holds an unpaired surrogate)".into()),
+        // as_string() would silently replace an unpaired surrogate with U+FFFD: only a
+        // string with a U+FFFD in it needs the (character by character) closer look.
+        match value.as_string() {
+            Some(text)
+                if !text.contains('\u{FFFD}')
+                    || value
+                        .dyn_ref::<js_sys::JsString>()
+                        .is_some_and(js_sys::JsString::is_valid_utf16) =>
+            {
+                Arg::Str(text)
+            }
+            _ => Arg::Other("a string that is not valid Unicode (it holds an unpaired surrogate)".into()),
         }
     } else if let Some(flag) = value.as_bool() {
         Arg::Bool(flag)

@@ -2,31 +2,50 @@
 //! `pkg-template/fetch-deadline.js` (timeout and AbortSignals), with the body kept as
 //! the JS string `fetch` produced.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::{intern, JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use super::js_doc::JsBody;
 use crate::error::{Error, ErrorKind};
 use crate::http::HttpRequest;
-use crate::transport::{HttpResponse, SendError, Transport};
+use crate::transport::{HttpResponse, ResponseHeaders, SendError, Transport};
 
 #[wasm_bindgen(module = "/pkg-template/fetch-deadline.js")]
 extern "C" {
     #[wasm_bindgen(js_name = sendRequest)]
+    #[allow(clippy::too_many_arguments)]
     fn send_request(
         url: &str,
-        init: &JsValue,
+        method: &str,
+        headers: &JsValue,
+        body: Option<&str>,
+        credentials: bool,
         timeout_ms: Option<f64>,
         signals: &Array,
         fetch: Option<Function>,
     ) -> Promise;
 
+    #[wasm_bindgen(js_name = headerPairs)]
+    fn header_pairs(headers: &JsValue) -> Array;
+
     #[wasm_bindgen(js_name = sleep)]
     fn sleep_for(ms: f64, signals: &Array) -> Promise;
+
+    /// What `sendRequest` resolves to.
+    type Answer;
+    #[wasm_bindgen(method, getter)]
+    fn status(this: &Answer) -> JsValue;
+    #[wasm_bindgen(method, getter = statusText)]
+    fn status_text(this: &Answer) -> JsValue;
+    #[wasm_bindgen(method, getter)]
+    fn headers(this: &Answer) -> JsValue;
+    #[wasm_bindgen(method, getter)]
+    fn body(this: &Answer) -> JsValue;
 }
 
 #[wasm_bindgen]
@@ -78,11 +97,56 @@ fn probe_cookie_header() -> bool {
         .unwrap_or(false)
 }
 
-/// A transport for one call: the client's and the call's AbortSignals, and the
-/// client's `fetch` option (the runtime's own `fetch` when `None`).
+/// A transport for one call: the client's and the call's AbortSignals, the client's
+/// `fetch` option (the runtime's own `fetch` when `None`) and its header objects.
 pub struct FetchTransport {
     pub signals: Array,
     pub fetch: Option<Function>,
+    pub headers: Rc<HeaderObjects>,
+}
+
+/// The JS objects of the header sets a client has sent: a client sends the same few
+/// (with and without a body) on every call, so each is built once rather than header
+/// by header on every request.
+#[derive(Default)]
+pub struct HeaderObjects(RefCell<Vec<(HeaderSet, JsValue)>>);
+
+type HeaderSet = Vec<(String, String)>;
+
+/// More distinct header sets than a client makes; past it, objects are not kept.
+const MAX_HEADER_SETS: usize = 4;
+
+impl HeaderObjects {
+    fn object_for(&self, headers: &[(String, String)]) -> JsValue {
+        if let Some((_, object)) = self.0.borrow().iter().find(|(known, _)| known == headers) {
+            return object.clone();
+        }
+        let object: JsValue = Object::new().into();
+        for (name, value) in headers {
+            set(&object, name, &JsValue::from_str(value));
+        }
+        let mut known = self.0.borrow_mut();
+        if known.len() < MAX_HEADER_SETS {
+            known.push((headers.to_vec(), object.clone()));
+        }
+        object
+    }
+}
+
+/// A response's headers, left in JS until a failure reads them.
+pub struct JsHeaders(JsValue);
+
+impl ResponseHeaders for JsHeaders {
+    fn pairs(&self) -> Vec<(String, String)> {
+        let mut pairs = Vec::new();
+        for pair in header_pairs(&self.0).iter() {
+            let pair: Array = pair.unchecked_into();
+            if let (Some(name), Some(value)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
+                pairs.push((name.to_ascii_lowercase(), value));
+            }
+        }
+        pairs
+    }
 }
 
 fn get(object: &JsValue, key: &str) -> JsValue {
@@ -112,40 +176,29 @@ fn to_send_error(rejection: &JsValue) -> SendError {
 
 impl Transport for FetchTransport {
     type Body = JsBody;
+    type Headers = JsHeaders;
 
-    async fn send(&self, request: &HttpRequest, timeout_ms: Option<u64>) -> Result<HttpResponse<JsBody>, SendError> {
-        let init: JsValue = Object::new().into();
-        set(&init, "method", &JsValue::from_str(request.method.as_str()));
-        let headers: JsValue = Object::new().into();
-        for (name, value) in &request.headers {
-            set(&headers, name, &JsValue::from_str(value));
-        }
-        set(&init, "headers", &headers);
-        if let Some(body) = &request.body {
-            set(&init, "body", &JsValue::from_str(body));
-        }
-        if request.include_credentials {
-            set(&init, "credentials", &JsValue::from_str("include"));
-        }
+    async fn send(
+        &self,
+        request: &HttpRequest,
+        timeout_ms: Option<u64>,
+    ) -> Result<HttpResponse<JsBody, JsHeaders>, SendError> {
         #[allow(clippy::cast_precision_loss)]
         let timeout = timeout_ms.map(|ms| ms as f64);
-        let response = JsFuture::from(send_request(
+        let answer: Answer = JsFuture::from(send_request(
             &request.url,
-            &init,
+            intern(request.method.as_str()),
+            &self.headers.object_for(&request.headers),
+            request.body.as_deref(),
+            request.include_credentials,
             timeout,
             &self.signals,
             self.fetch.clone(),
         ))
         .await
-        .map_err(|rejection| to_send_error(&rejection))?;
-        let mut headers = Vec::new();
-        for pair in Array::from(&get(&response, "headers")).iter() {
-            let pair: Array = pair.unchecked_into();
-            if let (Some(name), Some(value)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
-                headers.push((name.to_ascii_lowercase(), value));
-            }
-        }
-        let status = get(&response, "status").as_f64().unwrap_or(0.0);
+        .map_err(|rejection| to_send_error(&rejection))?
+        .unchecked_into();
+        let status = answer.status().as_f64().unwrap_or(0.0);
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let status = if (0.0..=999.0).contains(&status) {
             status as u16
@@ -154,9 +207,9 @@ impl Transport for FetchTransport {
         };
         Ok(HttpResponse {
             status,
-            status_text: get(&response, "statusText").as_string().unwrap_or_default(),
-            headers,
-            body: JsBody(get(&response, "body")),
+            status_text: answer.status_text().as_string().unwrap_or_default(),
+            headers: JsHeaders(answer.headers()),
+            body: JsBody(answer.body()),
         })
     }
 

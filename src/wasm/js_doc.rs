@@ -14,21 +14,14 @@ impl JsonDoc for JsValue {
         js_sys::JSON::parse(text).ok()
     }
     fn kind(&self) -> JsonKind {
-        if self.is_null() || self.is_undefined() {
-            JsonKind::Null
-        } else if self.as_bool().is_some() {
-            JsonKind::Bool
-        } else if self.as_f64().is_some() {
-            JsonKind::Number
-        } else if self.is_string() {
-            JsonKind::String
-        } else if Array::is_array(self) {
-            JsonKind::Array
-        } else if self.is_object() {
-            JsonKind::Object
-        } else {
-            // Functions, symbols, bigints: never produced by JSON.parse.
-            JsonKind::Null
+        // Functions, symbols, bigints (never produced by JSON.parse) count as null.
+        match json_kind(self) {
+            1 => JsonKind::Bool,
+            2 => JsonKind::Number,
+            3 => JsonKind::String,
+            4 => JsonKind::Array,
+            5 => JsonKind::Object,
+            _ => JsonKind::Null,
         }
     }
     fn as_f64(&self) -> Option<f64> {
@@ -92,14 +85,10 @@ impl JsonDoc for JsValue {
 }
 
 fn own_field(value: &JsValue, key: &str) -> Option<JsValue> {
-    if !value.is_object() || Array::is_array(value) {
-        return None;
-    }
     // `undefined` is "absent": JSON.parse never produces it as a value. No field the
     // decoders read is named like an Object.prototype member, so a plain get is exact.
-    Reflect::get(value, &JsValue::from_str(key))
-        .ok()
-        .filter(|v| !v.is_undefined())
+    // The names are the decoders' own few, so each crosses to JS once and is kept there.
+    Some(own_field_js(value, intern(key))).filter(|v| !v.is_undefined())
 }
 
 fn item(value: &JsValue, index: usize) -> Option<JsValue> {
@@ -129,6 +118,14 @@ fn describe_parse_error(error: &JsValue) -> String {
         .dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))
         .unwrap_or_else(|| "unparseable".into())
+}
+
+#[wasm_bindgen(module = "/pkg-template/json-view.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = jsonKind)]
+    fn json_kind(value: &JsValue) -> u8;
+    #[wasm_bindgen(js_name = ownField)]
+    fn own_field_js(value: &JsValue, key: &str) -> JsValue;
 }
 
 #[wasm_bindgen]

@@ -2,6 +2,7 @@
 //! reads its JS arguments, calls the core client and settles a promise with the record
 //! or a `PublisherError` (see [`super::call`]).
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use js_sys::{Array, Function, Promise};
@@ -15,7 +16,7 @@ use super::note_builder;
 use super::args::{self, SearchArgs};
 use super::convert::{arg, arg_member, config_input, fetch_function, member, options_object};
 use super::error::to_js;
-use super::fetch::{script_may_set_cookie, FetchTransport};
+use super::fetch::{script_may_set_cookie, FetchTransport, HeaderObjects};
 use super::note_writes::BuilderDraft;
 use super::types::{
     CallOptionsArg, CommentParamsArg, FollowingOptionsArg, NoteReadParamsArg, NotesParamsArg, PaginationParamsArg,
@@ -31,6 +32,10 @@ use crate::params::{CommentId, Id, NoteId, PostId, UserId};
 #[wasm_bindgen]
 pub struct Publisher {
     config: Rc<Config>,
+    /// The configuration with `auth` settled, once the first call settled it.
+    settled: Rc<OnceCell<Rc<Config>>>,
+    /// The header objects of this client's requests.
+    headers: Rc<HeaderObjects>,
     /// The `signal` of the configuration: aborts every call of this client.
     signal: Option<AbortSignal>,
     /// The `fetch` of the configuration: sends every request of this client.
@@ -59,6 +64,8 @@ impl Publisher {
     pub(super) fn share(&self) -> Publisher {
         Publisher {
             config: self.config.clone(),
+            settled: self.settled.clone(),
+            headers: self.headers.clone(),
             signal: self.signal.clone(),
             fetch: self.fetch.clone(),
             auth_by_runtime: self.auth_by_runtime,
@@ -66,10 +73,19 @@ impl Publisher {
     }
 
     /// The configuration of a call, with the runtime's default `auth` settled.
-    fn effective_config(&self) -> Config {
-        let mut config = Config::clone(&self.config);
-        config.set_auth(self.auth());
-        config
+    fn effective_config(&self) -> Rc<Config> {
+        self.settled
+            .get_or_init(|| {
+                let auth = self.auth();
+                if auth == self.config.auth() {
+                    self.config.clone()
+                } else {
+                    let mut config = Config::clone(&self.config);
+                    config.set_auth(auth);
+                    Rc::new(config)
+                }
+            })
+            .clone()
     }
 
     /// A client for one call: the shared configuration, and a transport that obeys the
@@ -85,8 +101,9 @@ impl Publisher {
         let transport = FetchTransport {
             signals: signals.clone(),
             fetch: self.fetch.clone(),
+            headers: self.headers.clone(),
         };
-        Ok((Client::new(self.effective_config(), transport), signals))
+        Ok((Client::shared(self.effective_config(), transport), signals))
     }
 }
 
@@ -117,6 +134,8 @@ impl Publisher {
         let config = Config::new(input).map_err(to_js)?;
         Ok(Publisher {
             config: Rc::new(config),
+            settled: Rc::default(),
+            headers: Rc::default(),
             signal,
             fetch,
             auth_by_runtime,

@@ -1,0 +1,24 @@
+// Reads of a value that JSON.parse produced, each in one call from wasm: asking
+// "is it null? a boolean? a number?…" one question at a time would cross from wasm to
+// JS up to seven times per value.
+
+/** 0 null (or undefined), 1 boolean, 2 number, 3 string, 4 array, 5 object. */
+export function jsonKind(value) {
+  switch (typeof value) {
+    case 'boolean': return 1;
+    case 'number': return 2;
+    case 'string': return 3;
+    case 'object': return value === null ? 0 : Array.isArray(value) ? 4 : 5;
+    default: return 0;
+  }
+}
+
+/** The member `key` of an object that is not an array; undefined when absent. */
+export function ownField(value, key) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  try {
+    return value[key];
+  } catch {
+    return undefined;
+  }
+}
