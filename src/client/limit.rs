@@ -22,23 +22,24 @@ impl RequestLimit {
         }
     }
 
-    /// Runs `work` once a slot is free, holding the slot until `work` is done.
-    pub(crate) async fn run<F: Future>(&self, work: F) -> F::Output {
-        let _slot = WaitForSlot { limit: self }.await;
+    #[cfg(test)]
+    async fn run<F: Future>(&self, work: F) -> F::Output {
+        let _slot = slot(Some(self)).await;
         work.await
     }
 }
 
-/// Runs `work` under `limit` when there is one, at once otherwise.
-pub(crate) async fn limited<F: Future>(limit: Option<&RequestLimit>, work: F) -> F::Output {
+/// A slot of `limit` once one is free (at once when there is no limit): hold it while the
+/// request runs. Not generic over the work, so that there is one copy of it in the wasm.
+pub(crate) async fn slot(limit: Option<&RequestLimit>) -> Option<Slot<'_>> {
     match limit {
-        Some(limit) => limit.run(work).await,
-        None => work.await,
+        Some(limit) => Some(WaitForSlot { limit }.await),
+        None => None,
     }
 }
 
 /// A slot held; freeing it wakes every waiter, and the first one polled takes it.
-struct Slot<'a> {
+pub(crate) struct Slot<'a> {
     limit: &'a RequestLimit,
 }
 

@@ -4,7 +4,7 @@ use std::cell::Cell;
 
 use futures_util::stream::{self, StreamExt};
 
-use super::limit::{limited, RequestLimit};
+use super::limit::{slot, RequestLimit};
 use super::profile_reads::ProfileFeed;
 use super::{Client, Doc};
 use crate::error::{Error, ErrorKind};
@@ -105,25 +105,31 @@ impl<T: Transport> Client<T> {
 
     /// Each request (with its retries) waits for a slot of `limit`, when given.
     async fn full_profile_by_id(&self, id: UserId, limit: Option<&RequestLimit>) -> Result<Doc<T>, Error> {
-        let feed = limited(limit, self.activity_feed(id)).await?;
+        let feed = {
+            let _slot = slot(limit).await;
+            self.activity_feed(id).await?
+        };
         let by_handle = match profile::handle_in_feed(&feed, id).map(Slug::from_service) {
-            Some(handle) => match limited(limit, self.public_profile(&handle)).await {
-                Ok(profile) => Some(profile),
-                // A renamed handle answers 404: the id still finds the user.
-                Err(error) if error.status == Some(404) => None,
-                Err(error) => return Err(error),
-            },
+            Some(handle) => {
+                let _slot = slot(limit).await;
+                match self.public_profile(&handle).await {
+                    Ok(profile) => Some(profile),
+                    // A renamed handle answers 404: the id still finds the user.
+                    Err(error) if error.status == Some(404) => None,
+                    Err(error) => return Err(error),
+                }
+            }
             None => None,
         };
         let mut full = match by_handle {
             Some(profile) => profile,
             None => {
-                let operation = ProfileById { user_id: id };
-                let by_id = self.send(&operation, |profile| {
+                let _slot = slot(limit).await;
+                self.send(&ProfileById { user_id: id }, |profile| {
                     profile::check_public_profile(&profile, &format!("the profile of user {id}"))?;
                     Ok(profile)
-                });
-                limited(limit, by_id).await?
+                })
+                .await?
             }
         };
         full.set("userProfile", feed);
@@ -161,23 +167,22 @@ impl<T: Transport> Client<T> {
         progress(0, total);
         let concurrency = self.config().concurrency();
         let limit = RequestLimit::new(concurrency);
-        let mut results: Vec<(usize, UserId, Result<Doc<T>, Error>)> = stream::iter(ids.into_iter().enumerate())
-            .map(|(index, id)| {
+        let results: Vec<(UserId, Result<Doc<T>, Error>)> = stream::iter(ids)
+            .map(|id| {
                 let (done, limit) = (&done, &limit);
                 async move {
                     let result = self.full_profile_by_id(id, Some(limit)).await;
                     done.set(done.get().saturating_add(1));
                     progress(done.get(), total);
-                    (index, id, result)
+                    (id, result)
                 }
             })
-            .buffer_unordered(concurrency.saturating_mul(2))
+            .buffered(concurrency.saturating_mul(2))
             .collect()
             .await;
-        results.sort_unstable_by_key(|(index, _, _)| *index);
         let mut profiles = Vec::with_capacity(total);
         let mut failures = Vec::new();
-        for (_, id, result) in results {
+        for (id, result) in results {
             match result {
                 Ok(profile) => profiles.push(profile),
                 Err(error) => failures.push((id, error)),
