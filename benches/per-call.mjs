@@ -9,10 +9,17 @@
 // pays for stays within its own case. The ratio is the median of the blocks' ratios. The
 // local service runs in a child process, so its CPU is not counted. Prints figures; asserts
 // nothing. Target: every ratio ≤ 1.05×.
-//   node benches/per-call.mjs [--blocks 12] [--block-ms 40] [--before DIR] [--only NAME]
+//   node benches/per-call.mjs [--blocks 20] [--block-ms 40] [--before DIR] [--only NAME]
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { control, cpuMs, median, option, packages, ratio, spawnLocalService, table } from './lib.mjs';
 
-const blocks = option('blocks', 12);
+// A full collection before each block (not timed), so that a block pays for the garbage it
+// makes itself and not for what the case before it left.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
+const blocks = option('blocks', 20);
 const blockMs = option('block-ms', 40);
 const only = option('only');
 
@@ -84,6 +91,7 @@ for (const [name, call] of cases) {
   for (let block = 0; block < blocks; block += 1) {
     const order = variants.map((_, i) => variants[(i + block) % variants.length]);
     for (const [label, run] of order) {
+      collectGarbage();
       const started = performance.now();
       cpu.get(label).push(await cpuMs(async () => { for (let i = 0; i < perBlock; i += 1) await run(); }));
       if (label === 'floor') wall.push((performance.now() - started) / perBlock);
