@@ -50,6 +50,6 @@ for (const name of scripts) {
   const seconds = (performance.now() - started) / 1000;
   summary.push(`${name}: ${status === 0 ? 'done' : `exited with ${signal ?? `code ${status}`}`} in ${seconds.toFixed(0)} s`);
 }
-console.log(`\n## ran ${scripts.length} benchmarks${all ? '' : ' (queue-mode.mjs only with --all)'}\n`);
+console.log(`\n## ran ${scripts.length} benchmark${scripts.length === 1 ? '' : 's'}${all ? '' : ' (queue-mode.mjs only with --all)'}\n`);
 for (const line of summary) console.log(line);
 process.exitCode = summary.every((line) => line.includes(': done')) ? 0 : 1;
