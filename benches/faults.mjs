@@ -3,28 +3,21 @@
 // Retry-After: 1, and (B) 10 % with a 500 or a truncated 200 body; (C) 200
 // publishes under B's faults. Prints how many
 // calls succeeded, how many requests went out, and whether any note was published
-// twice. Asserts nothing.
-//   node benches/faults.mjs [--calls 200] [--concurrency 8]
-import { Publisher } from 'publisher-wasm';
-import { spawnLocalService } from '../local-service/index.mjs';
+// twice. With `--before DIR`, each scenario runs for that build too, against a fresh
+// service with the same seed (so the same requests fail). Asserts nothing.
+//   node benches/faults.mjs [--calls 200] [--concurrency 8] [--before DIR]
+import { control, option, packages, spawnLocalService } from './lib.mjs';
 
-const option = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
 const calls = option('calls', 200);
 const concurrency = option('concurrency', 8);
+const builds = await packages();
 
-async function control(service, method, path, body) {
-  const response = await fetch(`${service.url}/__control/${path}`, {
-    method,
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return response.status === 204 ? null : response.json();
+async function scenario(name, faults, options = {}) {
+  console.log(`\n${name}`);
+  for (const [label, { Publisher }] of builds) await run(label, Publisher, faults, options);
 }
 
-async function scenario(name, faults, { publishOnly = false } = {}) {
+async function run(label, Publisher, faults, { publishOnly = false }) {
   const service = await spawnLocalService({ seed: 11, posts: 120 });
   const info = await control(service, 'GET', 'info');
   const client = new Publisher({ apiKey: service.apiKey, baseUrl: service.url });
@@ -42,7 +35,7 @@ async function scenario(name, faults, { publishOnly = false } = {}) {
     () => client.getUserProfile(user.id),
     (i) => client.getComments(posts[i % posts.length].id, { limit: 5 }),
     () => client.getFollowingIds(),
-    (i) => client.publishNote(`note ${i} of ${name}`),
+    (i) => client.publishNote(`note ${i} of ${label}`),
   ];
   const results = { ok: 0, failed: {}, published: 0, maybePublished: 0, reads: 0, readsOk: 0 };
   let next = 0;
@@ -73,12 +66,12 @@ async function scenario(name, faults, { publishOnly = false } = {}) {
   const duplicates = texts.length - new Set(texts).size;
   await service.close();
 
-  console.log(`\n${name}`);
-  console.log(`  calls: ${calls} (${results.reads} reads, ${calls - results.reads} publishes), ${concurrency} at a time, ${seconds.toFixed(1)} s`);
-  console.log(`  succeeded: ${results.ok}/${calls} (reads ${results.readsOk}/${results.reads}, publishes ${results.published}/${calls - results.reads})`);
-  console.log(`  failed by kind: ${JSON.stringify(results.failed)}`);
-  console.log(`  requests sent: ${requests.length} (${faulted} answered with a fault) for ${calls} calls`);
-  console.log(`  notes on the service: ${noteIds.length} (successful publishes ${results.published}), published twice: ${duplicates}`);
+  console.log(`  ${label}:`);
+  console.log(`    calls: ${calls} (${results.reads} reads, ${calls - results.reads} publishes), ${concurrency} at a time, ${seconds.toFixed(1)} s`);
+  console.log(`    succeeded: ${results.ok}/${calls} (reads ${results.readsOk}/${results.reads}, publishes ${results.published}/${calls - results.reads})`);
+  console.log(`    failed by kind: ${JSON.stringify(results.failed)}`);
+  console.log(`    requests sent: ${requests.length} (${faulted} answered with a fault) for ${calls} calls`);
+  console.log(`    notes on the service: ${noteIds.length} (successful publishes ${results.published}), published twice: ${duplicates}`);
 }
 
 await scenario('A: 10 % of requests answered 429 with Retry-After: 1', [

@@ -1,7 +1,8 @@
 // Package figures for each way of loading the wasm: sizes (the .wasm, the npm pack
 // tarball, a browser bundle of each entry, raw and gzip -9) and load time from a fresh
 // start to the first usable Publisher, in Node (import, require, the embedded entry)
-// and in headless Chromium (a bundled page per entry); the same for
+// and in headless Chromium (a bundled page per entry, and the wasm's compile and
+// instantiate times on their own); the same for
 // publisher-wasm/markdown (the wasm with the Markdown parser) beside the main entry. Prints figures; asserts nothing.
 // `--before DIR` measures another build too (e.g. the previous release's pkg/),
 // interleaving the samples so that both see the same machine load.
@@ -31,6 +32,7 @@ const esbuild = await import(pathToFileURL(join(root, 'node_modules', 'esbuild',
 // ---- per build: a project that sees it by name, its sizes and its bundles ----
 const nodeProbes = [];
 const pageProbes = [];
+const wasmProbes = [];
 for (const [build, pkg] of builds) {
   const project = join(work, build);
   mkdirSync(join(project, 'node_modules'), { recursive: true });
@@ -87,6 +89,27 @@ window.__loaded = performance.now();`);
       : `JS ${kb(js.length)} raw; ${kb(gz(js))} gzip -9`);
     pageProbes.push({ build, what: `Chromium, ${label}: navigation → first Publisher`, path: `/pages/${name}/index.html` });
   }
+
+  // The wasm alone in a page: its bytes fetched first (not timed), then compiled, then
+  // instantiated through publisher-wasm/init (the glue's imports and start), then the
+  // first Publisher.
+  const name = `wasm${wasmProbes.length}`;
+  const dir = join(work, 'pages', name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(project, `${name}.js`), `import { init, Publisher } from 'publisher-wasm/init';
+const bytes = await (await fetch('./publisher_wasm_bg.wasm')).arrayBuffer();
+const t0 = performance.now();
+const module = await WebAssembly.compile(bytes);
+const t1 = performance.now();
+await init(module);
+const t2 = performance.now();
+new Publisher({ apiKey: 'k' });
+const t3 = performance.now();
+window.__timings = { compile: t1 - t0, instantiate: t2 - t1, publisher: t3 - t2 };`);
+  await esbuild.build({ entryPoints: [join(project, `${name}.js`)], bundle: true, minify: true, format: 'esm', outfile: join(dir, 'app.js'), logLevel: 'silent', absWorkingDir: project });
+  writeFileSync(join(dir, 'publisher_wasm_bg.wasm'), wasm);
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="./app.js"></script>');
+  wasmProbes.push({ build, path: `/pages/${name}/index.html` });
 }
 
 // ---- load times, interleaved across builds and probes ----
@@ -110,6 +133,13 @@ try {
       add(probe, await (await tab.waitForFunction(() => window.__loaded, null, { timeout: 30_000 })).jsonValue());
       await context.close();
     }
+    for (const probe of wasmProbes) {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      await tab.goto(`${pages.url}${probe.path}`);
+      add(probe, await (await tab.waitForFunction(() => window.__timings, null, { timeout: 30_000 })).jsonValue());
+      await context.close();
+    }
   }
 } finally {
   await browser.close();
@@ -118,6 +148,12 @@ try {
 }
 for (const probe of [...nodeProbes, ...pageProbes]) {
   figure(probe.build, probe.what, `${median(samples.get(probe)).toFixed(1)} ms (median of ${runs})`);
+}
+for (const probe of wasmProbes) {
+  const of = (key) => median(samples.get(probe).map((t) => t[key])).toFixed(1);
+  figure(probe.build, 'Chromium, wasm compile (WebAssembly.compile of the bytes)', `${of('compile')} ms (median of ${runs})`);
+  figure(probe.build, 'Chromium, wasm instantiate (publisher-wasm/init with the module)', `${of('instantiate')} ms (median of ${runs})`);
+  figure(probe.build, 'Chromium, then the first Publisher', `${of('publisher')} ms (median of ${runs})`);
 }
 
 console.log(`Node ${process.version}, Chromium ${browser.version()}; ${runs} fresh processes / browser contexts per figure\n`);

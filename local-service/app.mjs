@@ -25,11 +25,23 @@ export class LocalService {
     this.log = new RequestLog();
     this.faults = new FaultRegistry(this.options.seed);
     this.lastSeq = 0;
+    // /api requests being handled right now, and the most at once since the last reset:
+    // a client's concurrency as the service sees it.
+    this.inFlight = { now: 0, peak: 0 };
     this.server = createServer((request, response) => {
+      // Counted from arrival until the answer was handed to the socket (or dropped): a
+      // client cannot have sent its next request on that slot before.
+      const counted = isApiTarget(request.url) && request.method !== 'OPTIONS';
+      if (counted) {
+        this.inFlight.now += 1;
+        this.inFlight.peak = Math.max(this.inFlight.peak, this.inFlight.now);
+      }
       this.#handle(request, response).catch((error) => {
         process.stderr.write(`local-service: ${error.stack ?? error}\n`);
         if (!response.headersSent) writeResponse(response, errorResponse(500, 'Internal error'), corsHeaders(request));
         else response.destroy();
+      }).finally(() => {
+        if (counted) this.inFlight.now -= 1;
       });
     });
     this.url = null;
@@ -60,6 +72,7 @@ export class LocalService {
     this.log.clear();
     this.faults.clear();
     this.world.reset();
+    this.inFlight.peak = this.inFlight.now;
   }
 
   /** What tests may want to know about the generated data (GET /__control/info). */
@@ -141,6 +154,10 @@ export class LocalService {
     }
     return finish(answer);
   }
+}
+
+function isApiTarget(target) {
+  return target === '/api' || target.startsWith('/api/') || target.startsWith('/api?');
 }
 
 function parseTarget(target) {

@@ -1,5 +1,5 @@
 // Endpoints that are not part of the real service: browser sign-in (/__local/...) and
-// the test controls (/__control/...: request log, faults, reset, info).
+// the test controls (/__control/...: request log, faults, requests in flight, reset, info).
 
 import { signInCookies, signOutCookies, stripSessionPrefix } from './auth.mjs';
 import { HttpError, emptyResponse, errorResponse, jsonResponse, parseJson } from './http.mjs';
@@ -49,6 +49,13 @@ export function handleControlRequest(request, service) {
     '/__control/reset': {
       POST: () => {
         service.reset();
+        return emptyResponse(204);
+      },
+    },
+    '/__control/in-flight': {
+      GET: () => jsonResponse(200, { ...service.inFlight }),
+      DELETE: () => {
+        service.inFlight.peak = service.inFlight.now;
         return emptyResponse(204);
       },
     },

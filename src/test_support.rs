@@ -1,7 +1,7 @@
 //! Native test helpers: a fake transport that records what was sent and replays
 //! scripted answers, a minimal executor, and the real samples from `../shared`.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::future::Future;
 use std::path::PathBuf;
@@ -27,6 +27,11 @@ pub struct FakeTransport {
     always: RefCell<Option<(u16, Vec<u8>)>>,
     sent: RefCell<Vec<HttpRequest>>,
     sleeps: RefCell<Vec<u64>>,
+    /// When set, each send stays in flight for 1 to this many polls (varying from
+    /// request to request, so they finish out of order).
+    slow_sends: Cell<usize>,
+    in_flight: Cell<usize>,
+    peak_in_flight: Cell<usize>,
 }
 
 impl FakeTransport {
@@ -97,6 +102,17 @@ impl FakeTransport {
         }));
     }
 
+    /// Keeps each request in flight for 1 to `polls` polls, so that requests overlap
+    /// (run the call with [`run_until_done`]).
+    pub fn slow_sends(&self, polls: usize) {
+        self.slow_sends.set(polls);
+    }
+
+    /// The most requests that were in flight at once.
+    pub fn peak_in_flight(&self) -> usize {
+        self.peak_in_flight.get()
+    }
+
     /// The waits the client asked for between attempts.
     pub fn sleeps(&self) -> Vec<u64> {
         self.sleeps.borrow().clone()
@@ -115,7 +131,19 @@ impl Transport for FakeTransport {
         request: &HttpRequest,
         _timeout_ms: Option<u64>,
     ) -> Result<HttpResponse<BytesBody>, SendError> {
-        self.sent.borrow_mut().push(request.clone());
+        let number = {
+            let mut sent = self.sent.borrow_mut();
+            sent.push(request.clone());
+            sent.len()
+        };
+        if self.slow_sends.get() > 0 {
+            self.in_flight.set(self.in_flight.get() + 1);
+            self.peak_in_flight
+                .set(self.peak_in_flight.get().max(self.in_flight.get()));
+            // 1..=slow_sends polls, spread by a multiplicative hash of the request's number.
+            yield_times(1 + number.wrapping_mul(7919) % self.slow_sends.get()).await;
+            self.in_flight.set(self.in_flight.get() - 1);
+        }
         if let Some(reply) = self.replies.borrow_mut().pop_front() {
             return reply;
         }
@@ -152,6 +180,34 @@ impl Transport for FakeTransport {
     fn jitter(&self) -> f64 {
         0.5
     }
+}
+
+/// Runs a future to its end by polling it again and again: for futures that wait only
+/// on each other and on [`yield_times`] (which wakes itself), never on the outside.
+pub fn run_until_done<F: Future>(future: F) -> F::Output {
+    let mut future = pin!(future);
+    let mut context = Context::from_waker(Waker::noop());
+    for _ in 0..1_000_000 {
+        if let Poll::Ready(output) = future.as_mut().poll(&mut context) {
+            return output;
+        }
+    }
+    panic!("the future did not finish within a million polls")
+}
+
+/// Pending `times` polls (waking itself each time), then ready: a stand-in for I/O that
+/// takes a while, so that other futures run meanwhile.
+pub async fn yield_times(times: usize) {
+    let mut left = times;
+    std::future::poll_fn(move |context| {
+        if left == 0 {
+            return Poll::Ready(());
+        }
+        left -= 1;
+        context.waker().wake_by_ref();
+        Poll::Pending
+    })
+    .await;
 }
 
 /// Runs a future that never waits on anything outside it (the fake answers at once).

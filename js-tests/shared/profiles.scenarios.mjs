@@ -1,6 +1,7 @@
 // Profiles and following: getUserProfile, getPublicProfile, getFullProfileBySlug,
 // getFullProfileById (with its fallback for users without activity), getFollowingIds
-// and getFollowingProfiles (order, and failures that name the users).
+// and getFollowingProfiles (order, the bound on requests in flight, and failures that
+// name the users).
 import { deepEqual, equal, ok, rejects } from './assert.mjs';
 import { assertRecord } from './records.mjs';
 import {
@@ -203,6 +204,20 @@ export const profileScenarios = [
     // Users are read a few at a time, so only the first request's place is fixed.
     equal(lines[0], 'GET /api/v1/feed/following', 'the ids first');
     deepEqual([...lines].sort(), [...expected].sort(), 'then a feed and a profile per user, nothing else');
+  }],
+
+  ['getFollowingProfiles never has more requests in flight than its concurrency, and fills every slot', async (ctx) => {
+    const ids = await ctx.service.raw('/api/v1/feed/following');
+    // Slow answers, so that requests overlap as much as the client lets them.
+    await ctx.service.fault({ pathPrefix: '/api/v1/', latencyMs: 40 });
+    for (const concurrency of [1, 3]) {
+      await ctx.service.clearInFlight();
+      const profiles = await ctx.client({ concurrency }).getFollowingProfiles();
+      deepEqual(profiles.map((p) => p.id), ids, `concurrency ${concurrency}: in the order of the ids`);
+      const { now, peak } = await ctx.service.inFlight();
+      equal(peak, concurrency, `concurrency ${concurrency}: the most requests the service had in flight at once`);
+      equal(now, 0, 'nothing left in flight');
+    }
   }],
 
   ["getFollowingProfiles rejects naming the user whose public profile fails, never a shorter array", async (ctx) => {

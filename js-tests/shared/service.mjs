@@ -32,6 +32,9 @@ export function connectService({ url, apiKey, browser = false }) {
     fault: (fault) => control('POST', 'faults', fault),
     clearFaults: () => control('DELETE', 'faults'),
     reset: () => control('POST', 'reset'),
+    /** `{now, peak}`: the /api requests in flight now, and the most at once since clearInFlight. */
+    inFlight: () => control('GET', 'in-flight'),
+    clearInFlight: () => control('DELETE', 'in-flight'),
     signIn: () => session('sign-in', { apiKey }),
     signOut: () => session('sign-out'),
     /** The service's own answer to a GET, for comparing records with what it sent. */

@@ -90,8 +90,21 @@ export function profilePostsPublicationRecord(pub) {
   };
 }
 
+// A publication never changes after the world is generated: its full record is built once
+// (a feed page holds a dozen of them) and each caller gets a shallow copy it may trim.
+const fullPublicationRecords = new WeakMap();
+
 /** The full publication record (`publication` of posts/by-id, and of feed items). */
 export function fullPublicationRecord(pub) {
+  let record = fullPublicationRecords.get(pub);
+  if (!record) {
+    record = buildFullPublicationRecord(pub);
+    fullPublicationRecords.set(pub, record);
+  }
+  return { ...record };
+}
+
+function buildFullPublicationRecord(pub) {
   const author = pub.author;
   const rng = Random.derive(pub.id, 'publication-record');
   const subscribers = author.subscriberCount;

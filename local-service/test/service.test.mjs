@@ -601,6 +601,25 @@ describe('faults', () => {
     assert.ok(Date.now() - started >= 290);
   });
 
+  test('in-flight: the most /api requests handled at once, and DELETE starts counting again', async () => {
+    const inFlight = async () => (await control('/__control/in-flight')).json();
+    assert.equal((await control('/__control/in-flight', { method: 'DELETE' })).status, 204);
+    assert.deepEqual(await inFlight(), { now: 0, peak: 0 });
+    await addFault({ pathPrefix: '/api/v1/', latencyMs: 150 });
+    // Three at once, then one: the peak is 3, and control requests are never counted.
+    const answers = await Promise.all([1, 2, 3].map(() => api('/api/v1/subscription')));
+    await Promise.all(answers.map((answer) => answer.arrayBuffer()));
+    await (await api('/api/v1/subscription')).arrayBuffer();
+    assert.deepEqual(await inFlight(), { now: 0, peak: 3 });
+    const pending = api('/api/v1/feed/following');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.deepEqual(await inFlight(), { now: 1, peak: 3 });
+    assert.equal((await control('/__control/in-flight', { method: 'DELETE' })).status, 204);
+    assert.deepEqual(await inFlight(), { now: 1, peak: 1 });
+    await (await pending).arrayBuffer();
+    assert.deepEqual(await inFlight(), { now: 0, peak: 1 });
+  });
+
   test('probability is seeded: the same spec fails the same requests', async () => {
     const pattern = async () => {
       await addFault({ path: '/api/v1/subscription', probability: 0.5, status: 503 });

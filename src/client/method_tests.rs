@@ -7,7 +7,7 @@ use crate::client::{CommentsParams, NotesParams, ReadParams};
 use crate::error::ErrorKind;
 use crate::note_draft::{NoteDraft, Style};
 use crate::params::{CommentId, Id, NoteId, PostId, Slug, UserId};
-use crate::test_support::{block_on, real_sample, FakeTransport};
+use crate::test_support::{block_on, real_sample, run_until_done, FakeTransport};
 
 fn post(id: u64, kind: &str) -> Value {
     json!({"id": id, "title": "T", "slug": format!("s{id}"), "post_date": "2025-01-01T00:00:00.000Z",
@@ -211,7 +211,14 @@ fn full_profile_by_id_uses_the_handle_the_feed_names() {
 /// A fake service for `getFollowingProfiles`: `ids` are followed, none has activity,
 /// and the profiles of the `failing` ids answer 404.
 fn following_service(ids: &'static str, failing: &'static [u64]) -> crate::Client<FakeTransport> {
-    let client = FakeTransport::client(None);
+    serve_following(FakeTransport::client(None), ids, failing)
+}
+
+fn serve_following(
+    client: crate::Client<FakeTransport>,
+    ids: &'static str,
+    failing: &'static [u64],
+) -> crate::Client<FakeTransport> {
     client.transport().answer(move |request| {
         let path = request.url.splitn(4, '/').nth(3).unwrap().to_string();
         if path == "api/v1/feed/following" {
@@ -256,6 +263,65 @@ fn following_profiles_keep_the_order_and_name_every_user_that_failed() {
     assert_eq!(*seen.borrow(), [(0, 3), (1, 3), (2, 3), (3, 3)]);
     let ids: Vec<u64> = profiles.iter().map(|p| p["id"].as_u64().unwrap()).collect();
     assert_eq!(ids, [9, 8, 7]);
+}
+
+/// `following_service` with the given concurrency, over sends that stay in flight for a
+/// few polls each, so that requests overlap and finish out of order.
+fn slow_following_service(
+    ids: &'static str,
+    failing: &'static [u64],
+    concurrency: u64,
+) -> crate::Client<FakeTransport> {
+    let config = crate::config::Config::new(crate::config::ConfigInput {
+        api_key: Some("test-key".into()),
+        concurrency: Some(concurrency),
+        ..Default::default()
+    })
+    .unwrap();
+    let client = serve_following(crate::Client::new(config, FakeTransport::default()), ids, failing);
+    client.transport().slow_sends(5);
+    client
+}
+
+#[test]
+fn following_profiles_never_have_more_requests_in_flight_than_the_concurrency() {
+    let ids: &'static str =
+        Box::leak(format!("[{}]", (1..=40).map(|i| i.to_string()).collect::<Vec<_>>().join(",")).into_boxed_str());
+    for concurrency in 1..=16 {
+        let client = slow_following_service(ids, &[], concurrency);
+        let seen = std::cell::RefCell::new(Vec::new());
+        let profiles =
+            run_until_done(client.get_following_profiles(&|done, total| seen.borrow_mut().push((done, total))))
+                .unwrap();
+        let got: Vec<u64> = profiles.iter().map(|p| p["id"].as_u64().unwrap()).collect();
+        assert_eq!(got, (1..=40).collect::<Vec<u64>>(), "concurrency {concurrency}");
+        // The ids, then two requests per user; the bound is reached, never passed.
+        assert_eq!(client.transport().sent().len(), 81);
+        assert_eq!(
+            client.transport().peak_in_flight(),
+            concurrency as usize,
+            "concurrency {concurrency}"
+        );
+        let progress = seen.borrow();
+        assert_eq!(progress.len(), 41);
+        assert!(progress.iter().enumerate().all(|(done, &step)| step == (done, 40)));
+    }
+}
+
+#[test]
+fn following_profiles_out_of_order_keep_the_order_and_the_error_of_the_first_failing_id() {
+    let client = slow_following_service("[1,2,3,4,5,6,7,8,9,10,11,12]", &[9, 4, 11], 3);
+    let error = run_until_done(client.get_following_profiles(&|_, _| {})).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Http);
+    assert_eq!(error.status, Some(404));
+    assert!(
+        error.message.starts_with(
+            "getFollowingProfiles: 3 of 12 followed users failed (users 4, 9 and 11); user 4: GET /api/v1/user/4/profile"
+        ),
+        "{}",
+        error.message
+    );
+    assert!(client.transport().peak_in_flight() <= 3);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! Independent of wasm.
 
 mod comments;
+mod limit;
 #[cfg(test)]
 mod method_tests;
 mod note_writes;

@@ -4,6 +4,7 @@ use std::cell::Cell;
 
 use futures_util::stream::{self, StreamExt};
 
+use super::limit::{slot, RequestLimit};
 use super::profile_reads::ProfileFeed;
 use super::{Client, Doc};
 use crate::error::{Error, ErrorKind};
@@ -99,23 +100,31 @@ impl<T: Transport> Client<T> {
     /// public profile. A user the feed does not name (no activity) is read from
     /// `GET <main>/api/v1/user/<id>/profile` instead, so every user has a result.
     pub async fn get_full_profile_by_id(&self, user_id: UserId) -> Result<Doc<T>, Error> {
-        self.full_profile_by_id(user_id).await
+        self.full_profile_by_id(user_id, None).await
     }
 
-    async fn full_profile_by_id(&self, id: UserId) -> Result<Doc<T>, Error> {
-        let feed = self.activity_feed(id).await?;
+    /// Each request (with its retries) waits for a slot of `limit`, when given.
+    async fn full_profile_by_id(&self, id: UserId, limit: Option<&RequestLimit>) -> Result<Doc<T>, Error> {
+        let feed = {
+            let _slot = slot(limit).await;
+            self.activity_feed(id).await?
+        };
         let by_handle = match profile::handle_in_feed(&feed, id).map(Slug::from_service) {
-            Some(handle) => match self.public_profile(&handle).await {
-                Ok(profile) => Some(profile),
-                // A renamed handle answers 404: the id still finds the user.
-                Err(error) if error.status == Some(404) => None,
-                Err(error) => return Err(error),
-            },
+            Some(handle) => {
+                let _slot = slot(limit).await;
+                match self.public_profile(&handle).await {
+                    Ok(profile) => Some(profile),
+                    // A renamed handle answers 404: the id still finds the user.
+                    Err(error) if error.status == Some(404) => None,
+                    Err(error) => return Err(error),
+                }
+            }
             None => None,
         };
         let mut full = match by_handle {
             Some(profile) => profile,
             None => {
+                let _slot = slot(limit).await;
                 self.send(&ProfileById { user_id: id }, |profile| {
                     profile::check_public_profile(&profile, &format!("the profile of user {id}"))?;
                     Ok(profile)
@@ -144,26 +153,31 @@ impl<T: Transport> Client<T> {
         .await
     }
 
-    /// `getFollowingProfiles()`: the full profile of every followed user, in the
-    /// order of the ids, at most `concurrency` users at a time (2 requests each), with
-    /// `progress(done, total)` as users finish. Never fewer profiles than ids: when
-    /// some users fail, the error names each of them.
+    /// `getFollowingProfiles()`: the full profile of every followed user (2 requests
+    /// each), in the order of the ids, with `progress(done, total)` as users finish.
+    /// At most `concurrency` requests are in flight: the bound is on requests, not
+    /// users, so a slot that one user's first request frees goes to whichever request
+    /// is ready next, and no slot idles while a user is between its two requests. Up
+    /// to twice as many users as slots are under way, so that one is always ready.
+    /// Never fewer profiles than ids: when some users fail, the error names each of them.
     pub async fn get_following_profiles(&self, progress: &dyn Fn(usize, usize)) -> Result<Vec<Doc<T>>, Error> {
         let ids = self.get_following_ids().await?;
         let total = ids.len();
         let done = Cell::new(0usize);
         progress(0, total);
+        let concurrency = self.config().concurrency();
+        let limit = RequestLimit::new(concurrency);
         let results: Vec<(UserId, Result<Doc<T>, Error>)> = stream::iter(ids)
             .map(|id| {
-                let done = &done;
+                let (done, limit) = (&done, &limit);
                 async move {
-                    let result = self.full_profile_by_id(id).await;
+                    let result = self.full_profile_by_id(id, Some(limit)).await;
                     done.set(done.get().saturating_add(1));
                     progress(done.get(), total);
                     (id, result)
                 }
             })
-            .buffered(self.config().concurrency())
+            .buffered(concurrency.saturating_mul(2))
             .collect()
             .await;
         let mut profiles = Vec::with_capacity(total);

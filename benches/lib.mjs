@@ -1,0 +1,70 @@
+// What the benchmarks share: options, the packages to compare (this checkout's pkg/ and,
+// with `--before DIR`, another build of it loaded from DIR in the same process), the
+// local service in a child process (its CPU is not the client's), and table printing.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export { spawnLocalService } from '../local-service/index.mjs';
+
+export const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+/** `--name value` from the command line, as a number when `fallback` is one. */
+export function option(name, fallback) {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = process.argv[at + 1];
+  return typeof fallback === 'number' ? Number(value) : value;
+}
+
+/**
+ * The packages to measure: `before` (from `--before DIR`, when given) and `now` (pkg/).
+ * Each is [label, module] with the module's exports (Node's entry: one wasm instance each).
+ */
+export async function packages() {
+  const builds = [];
+  const before = option('before');
+  if (before) builds.push(['before', resolve(before)]);
+  builds.push(['now', join(root, 'pkg')]);
+  const loaded = [];
+  for (const [label, dir] of builds) {
+    const entry = join(dir, 'node.mjs');
+    if (!existsSync(entry)) throw new Error(`${dir} has no node.mjs: build the package first (npm run build)`);
+    loaded.push([label, await import(pathToFileURL(entry).href)]);
+  }
+  return loaded;
+}
+
+/** A test control of the local service: `/__control/<path>`. */
+export async function control(service, method, path, body) {
+  const response = await fetch(`${service.url}/__control/${path}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} /__control/${path}: HTTP ${response.status}`);
+  return response.status === 204 ? null : response.json();
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Client CPU (user + system) in ms spent while `work` runs. */
+export async function cpuMs(work) {
+  const started = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
+/** Prints a Markdown table: `head` is the column names, `rows` arrays of cells. */
+export function table(head, rows) {
+  console.log(`| ${head.join(' | ')} |`);
+  console.log(`|${head.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+export const ratio = (value) => `${value.toFixed(3)}×`;

@@ -1,0 +1,111 @@
+// Client CPU per call against its floor, for every record size from an 8 KB profile to a
+// 1.8 MB page, and for a publish. The floor of a call is plain fetch + JSON.parse of the
+// very requests the call sent (same URLs, same headers, same body, read from the local
+// service's log); a publish's floor is a fetch POST of the builder's body + JSON.parse of
+// the answer. The client keeps its defaults: retries, the timeout and signals on.
+//
+// Calls run in blocks, alternating floor / before / now (the order rotates from block to
+// block), and CPU is summed per block: a garbage collection one call starts and the next
+// pays for stays within its own case. The ratio is the median of the blocks' ratios. The
+// local service runs in a child process, so its CPU is not counted. Prints figures; asserts
+// nothing. Target: every ratio ≤ 1.05×.
+//   node benches/per-call.mjs [--blocks 20] [--block-ms 40] [--before DIR] [--only NAME]
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { control, cpuMs, median, option, packages, ratio, spawnLocalService, table } from './lib.mjs';
+
+// A full collection before each block (not timed), so that a block pays for the garbage it
+// makes itself and not for what the case before it left.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
+const blocks = option('blocks', 20);
+const blockMs = option('block-ms', 40);
+const only = option('only');
+
+const builds = await packages();
+const service = await spawnLocalService({ seed: 1, posts: 120 });
+const info = await control(service, 'GET', 'info');
+const clients = builds.map(([label, { Publisher }]) => [label, new Publisher({ apiKey: service.apiKey, baseUrl: service.url })]);
+const [, probe] = clients.at(-1);
+const posts = await probe.getPosts({ limit: 20 });
+const post = posts.find((p) => p.type === 'newsletter') ?? posts[0];
+const user = info.users.find((u) => u.active && u.notes > 0) ?? info.users[0];
+const notesPage = await probe.getNotes();
+const note = notesPage.items.find((item) => item.type === 'comment' && item.comment) ?? notesPage.items[0];
+const noteId = note.comment?.id ?? note.id;
+
+// Each case: its name and one call, given a client and a counter (for distinct notes).
+const cases = [
+  ['public profile', (c) => c.getPublicProfile(user.handle)],
+  ['note by id', (c) => c.getNoteById(noteId)],
+  ['post by slug (getPost)', (c) => c.getPost(post.slug)],
+  ['post by id (getPostById)', (c) => c.getPostById(post.id)],
+  ['full profile by id (2 requests)', (c) => c.getFullProfileById(user.id)],
+  ['comments of a post', (c) => c.getComments(post.id, { limit: 100 })],
+  ['notes page (getNotes)', (c) => c.getNotes()],
+  ['25-post page', (c) => c.getPosts({ offset: 0, limit: 25 })],
+  ['50-post page', (c) => c.getPosts({ offset: 0, limit: 50 })],
+  ['publish (builder)', (c, i) => c.note(`Benchmark note ${i}`).bold(' in bold').italic(' and italic').publish()],
+].filter(([name]) => !only || name.includes(only));
+
+// The headers a caller of fetch would set itself; undici adds the others.
+const SENT_HEADERS = ['accept', 'content-type', 'cookie', 'user-agent'];
+
+/** The requests one call sends, as fetch arguments, read from the service's log. */
+async function requestsOf(call) {
+  await control(service, 'DELETE', 'requests');
+  await call(probe, 0);
+  const log = (await control(service, 'GET', 'requests')).filter((r) => !r.preflight);
+  return log.map((r) => ({
+    url: `${service.url}${r.url}`,
+    init: {
+      method: r.method,
+      headers: Object.fromEntries(SENT_HEADERS.filter((h) => h in r.headers).map((h) => [h, r.headers[h]])),
+      body: r.method === 'GET' ? undefined : r.body,
+    },
+  }));
+}
+
+console.log(`client CPU per call (user + system), ${blocks} alternating blocks of about ${blockMs} ms per case; median of block ratios; Node ${process.version}`);
+console.log('floor = fetch + JSON.parse of the same requests; target ratio ≤ 1.05×\n');
+const head = ['call', 'bytes', 'floor µs/call'];
+for (const [label] of clients) head.push(`${label} µs/call`, `${label} ratio`);
+head.push('floor wall ms/call');
+const rows = [];
+for (const [name, call] of cases) {
+  const requests = await requestsOf(call);
+  let bytes = 0;
+  const floor = async () => {
+    for (const { url, init } of requests) JSON.parse(await (await fetch(url, init)).text());
+  };
+  for (const { url, init } of requests) bytes += (await (await fetch(url, init)).text()).length;
+  let counter = 1;
+  const variants = [['floor', floor], ...clients.map(([label, client]) => [label, () => call(client, counter++)])];
+  // Warm-up, and how many calls make a block of about blockMs of CPU.
+  for (let i = 0; i < 5; i += 1) for (const [, run] of variants) await run();
+  const perCall = (await cpuMs(async () => { for (let i = 0; i < 5; i += 1) await floor(); })) / 5;
+  const perBlock = Math.max(2, Math.min(300, Math.round(blockMs / Math.max(perCall, 0.01))));
+  const cpu = new Map(variants.map(([label]) => [label, []]));
+  const wall = [];
+  for (let block = 0; block < blocks; block += 1) {
+    const order = variants.map((_, i) => variants[(i + block) % variants.length]);
+    for (const [label, run] of order) {
+      collectGarbage();
+      const started = performance.now();
+      cpu.get(label).push(await cpuMs(async () => { for (let i = 0; i < perBlock; i += 1) await run(); }));
+      if (label === 'floor') wall.push((performance.now() - started) / perBlock);
+    }
+  }
+  const floorBlocks = cpu.get('floor');
+  const row = [name, bytes >= 100_000 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1000).toFixed(1)} kB`,
+    ((median(floorBlocks) / perBlock) * 1000).toFixed(0)];
+  for (const [label] of clients) {
+    const mine = cpu.get(label);
+    row.push(((median(mine) / perBlock) * 1000).toFixed(0), ratio(median(mine.map((ms, i) => ms / floorBlocks[i]))));
+  }
+  row.push(median(wall).toFixed(2));
+  rows.push(row);
+}
+await service.close();
+table(head, rows);
