@@ -6,6 +6,7 @@
 //! error's response.
 
 use crate::error::{Error, ErrorKind, ResponseSnapshot};
+use crate::json::{JsonDoc, JsonKind};
 
 /// The longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 300;
@@ -21,9 +22,10 @@ const CHALLENGE_HINT: &str = "a CDN in front of the service is asking for a brow
 usually after too many requests or from a server's network; slow down or try later";
 
 /// The error of a non-2xx answer: kind `http`, the status, the sentence of
-/// [`http_failure`], and the whole response.
-pub fn http_error(request: &str, response: ResponseSnapshot) -> Error {
-    let mut error = Error::new(ErrorKind::Http, http_failure(request, &response));
+/// [`http_failure`], and the whole response. `D` is the JSON backend that reads a JSON
+/// body's own words (V8's parser in wasm).
+pub fn http_error<D: JsonDoc>(request: &str, response: ResponseSnapshot) -> Error {
+    let mut error = Error::new(ErrorKind::Http, http_failure::<D>(request, &response));
     error.status = Some(response.status);
     error.response = Some(Box::new(response));
     error
@@ -40,9 +42,9 @@ pub fn request_label(method: &str, url: &str) -> String {
 }
 
 /// A non-2xx answer: `GET /p failed: HTTP 502 Bad Gateway; the answer is an HTML page titled "…", not JSON`.
-pub fn http_failure(request: &str, response: &ResponseSnapshot) -> String {
+pub fn http_failure<D: JsonDoc>(request: &str, response: &ResponseSnapshot) -> String {
     let status = status_line(response);
-    let detail = match classify(response) {
+    let detail = match classify::<D>(response) {
         Body::Empty => ", with an empty body".to_string(),
         Body::JsonMessage(text) => format!("; the service said \"{text}\""),
         Body::JsonWithoutMessage => ", with a JSON body that gives no reason".to_string(),
@@ -60,9 +62,9 @@ pub fn http_failure(request: &str, response: &ResponseSnapshot) -> String {
 }
 
 /// A 2xx answer whose body does not parse as JSON; `why` is the parser's complaint.
-pub fn unreadable_body(request: &str, response: &ResponseSnapshot, why: &str) -> String {
+pub fn unreadable_body<D: JsonDoc>(request: &str, response: &ResponseSnapshot, why: &str) -> String {
     let status = status_line(response);
-    let what = match classify(response) {
+    let what = match classify::<D>(response) {
         Body::Empty => "it is empty".to_string(),
         Body::Challenge(title) => format!("it is a bot-challenge page{}: {CHALLENGE_HINT}", in_parens(&title)),
         Body::Html(title) => format!("it is {}", html_page(&title)),
@@ -194,14 +196,14 @@ enum Body {
     Unreadable(usize),
 }
 
-fn classify(response: &ResponseSnapshot) -> Body {
+fn classify<D: JsonDoc>(response: &ResponseSnapshot) -> Body {
     let body = response.body.trim();
     if body.is_empty() {
         return Body::Empty;
     }
-    if let Ok(value) = serde_json::from_str::<serde_json::Value>(body) {
+    if let Some(value) = D::parse(body) {
         return match error_text(&value, 0) {
-            Some(text) => Body::JsonMessage(clean_text(text, MAX_QUOTE_CHARS)),
+            Some(text) => Body::JsonMessage(clean_text(&text, MAX_QUOTE_CHARS)),
             None => Body::JsonWithoutMessage,
         };
     }
@@ -228,20 +230,19 @@ fn classify(response: &ResponseSnapshot) -> Body {
 
 /// The service's own words in a JSON error body: a non-empty string under `error`,
 /// `message`, `detail`, `msg` or `errors`, looked for a few levels down.
-fn error_text(value: &serde_json::Value, depth: u8) -> Option<&str> {
+fn error_text<D: JsonDoc>(value: &D, depth: u8) -> Option<String> {
     const KEYS: [&str; 6] = ["error", "message", "detail", "msg", "error_description", "errors"];
     if depth > 3 {
         return None;
     }
-    match value {
-        serde_json::Value::String(text) if depth > 0 && !text.trim().is_empty() => Some(text),
-        serde_json::Value::Object(map) => KEYS
+    let deeper = depth.saturating_add(1);
+    match value.kind() {
+        JsonKind::String if depth > 0 => value.as_string().filter(|text| !text.trim().is_empty()),
+        JsonKind::Object => KEYS
             .iter()
-            .filter_map(|key| map.get(*key))
-            .find_map(|inner| error_text(inner, depth.saturating_add(1))),
-        serde_json::Value::Array(items) if depth > 0 => items
-            .iter()
-            .find_map(|inner| error_text(inner, depth.saturating_add(1))),
+            .find_map(|key| value.with_field(key, |inner| error_text(inner, deeper)).flatten()),
+        JsonKind::Array if depth > 0 => (0..value.array_len().unwrap_or(0))
+            .find_map(|index| value.with_item(index, |inner| error_text(inner, deeper)).flatten()),
         _ => None,
     }
 }
@@ -447,6 +448,17 @@ pub fn fit(message: &str) -> String {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    // The native JSON backend; wasm's (V8's parser) runs the same cases in the JS suites.
+    fn http_error(request: &str, response: ResponseSnapshot) -> Error {
+        super::http_error::<serde_json::Value>(request, response)
+    }
+    fn http_failure(request: &str, response: &ResponseSnapshot) -> String {
+        super::http_failure::<serde_json::Value>(request, response)
+    }
+    fn unreadable_body(request: &str, response: &ResponseSnapshot, why: &str) -> String {
+        super::unreadable_body::<serde_json::Value>(request, response, why)
+    }
 
     fn response(status: u16, reason: &str, content_type: &str, body: &str) -> ResponseSnapshot {
         ResponseSnapshot {

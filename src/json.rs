@@ -39,6 +39,8 @@ impl JsonKind {
 
 /// A parsed JSON value the decoders read in place.
 pub trait JsonDoc: Sized + Clone {
+    /// The document of a JSON text, or `None` when it is not JSON.
+    fn parse(text: &str) -> Option<Self>;
     /// What kind of value this is.
     fn kind(&self) -> JsonKind;
     /// The number, if it is one.
@@ -78,6 +80,9 @@ pub trait JsonDoc: Sized + Clone {
 }
 
 impl JsonDoc for serde_json::Value {
+    fn parse(text: &str) -> Option<Self> {
+        serde_json::from_str(text).ok()
+    }
     fn kind(&self) -> JsonKind {
         match self {
             serde_json::Value::Null => JsonKind::Null,
@@ -176,18 +181,41 @@ pub fn id_for_label<D: JsonDoc>(value: &D) -> Option<String> {
 }
 
 /// A number as a message shows it: 1e300 as its first digits and how many there are,
-/// not 300 digits (and without f64's exponent formatting, which costs wasm size).
-fn number_text(number: f64) -> String {
-    let text = format!("{number}");
-    let digits = text
-        .chars()
-        .take_while(|c| *c != '.')
-        .filter(char::is_ascii_digit)
-        .count();
-    if digits <= 15 {
-        return text;
+/// not 300 digits; fractions to six places. Written out by hand because `f64`'s own
+/// formatting costs about 15 kB of wasm.
+pub fn number_text(number: f64) -> String {
+    if number.is_nan() {
+        return "NaN".into();
     }
-    format!("{}… ({digits} digits)", text.get(..8).unwrap_or(&text))
+    let sign = if number < 0.0 { "-" } else { "" };
+    if number.is_infinite() {
+        return format!("{sign}Infinity");
+    }
+    let magnitude = number.abs();
+    let mut digits: u32 = 1;
+    let mut leading = magnitude;
+    while leading >= 10.0 {
+        leading /= 10.0;
+        digits = digits.saturating_add(1);
+    }
+    if digits > 15 {
+        // `leading` is in [1, 10): its first eight digits.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let first = (leading * 1e7) as u64;
+        return format!("{sign}{first}… ({digits} digits)");
+    }
+    // Below 1e15 the integer part fits a u64 exactly.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let (mut whole, mut fraction) = (magnitude.trunc() as u64, ((magnitude.fract()) * 1e6).round() as u64);
+    if fraction >= 1_000_000 {
+        whole = whole.saturating_add(1);
+        fraction = 0;
+    }
+    if fraction == 0 {
+        return format!("{sign}{whole}");
+    }
+    let fraction = format!("{fraction:06}");
+    format!("{sign}{whole}.{}", fraction.trim_end_matches('0'))
 }
 
 /// A string member, when it is one.
@@ -228,6 +256,13 @@ mod tests {
         assert_eq!(number_text(-5.5), "-5.5");
         assert_eq!(number_text(123_456_789_012_345.0), "123456789012345");
         assert_eq!(number_text(1e300), "10000000… (301 digits)");
-        assert_eq!(number_text(-1e20), "-1000000… (21 digits)");
+        assert_eq!(number_text(-1e20), "-10000000… (21 digits)");
+        assert_eq!(number_text(0.1), "0.1");
+        assert_eq!(number_text(2.0000004), "2");
+        assert_eq!(number_text(0.9999999), "1");
+        assert_eq!(number_text(1.25e-3), "0.00125");
+        assert_eq!(number_text(0.0), "0");
+        assert_eq!(number_text(f64::NEG_INFINITY), "-Infinity");
+        assert_eq!(number_text(f64::NAN), "NaN");
     }
 }

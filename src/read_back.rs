@@ -124,8 +124,15 @@ pub fn parse_iso_ms(text: &str) -> Option<f64> {
         if digits == 0 {
             return None;
         }
-        let fraction: f64 = format!("0.{}", after_dot.get(..digits)?).parse().ok()?;
-        fraction_ms = fraction * 1000.0;
+        // Integer arithmetic, not `str::parse::<f64>`, whose parser costs wasm size.
+        let kept = digits.min(9);
+        let mut scaled: u32 = 0;
+        for digit in after_dot.bytes().take(kept) {
+            scaled = scaled
+                .saturating_mul(10)
+                .saturating_add(u32::from(digit.saturating_sub(b'0')));
+        }
+        fraction_ms = f64::from(scaled) * 1000.0 / 10f64.powi(i32::try_from(kept).ok()?);
         rest = after_dot.get(digits..)?;
     }
     let offset_minutes = match rest {

@@ -22,9 +22,12 @@ pub use paging::Page;
 pub use posts::{PostsParams, SearchParams};
 pub use profile_reads::{ReadParams, DEFAULT_READ_LIMIT};
 
+use futures_util::future::{FutureExt, LocalBoxFuture};
+
 use crate::config::Config;
 use crate::error::{snapshot_body, Error, ErrorKind, ResponseSnapshot};
 use crate::error_message;
+use crate::http::HttpRequest;
 use crate::operation::{Delivery, Operation};
 use crate::retry::{self, Failure, Verdict};
 use crate::transport::{HttpResponse, ResponseBody, SendError, Transport};
@@ -64,62 +67,86 @@ impl<T: Transport> Client<T> {
         decode: impl FnOnce(Doc<T>) -> Result<R, Error>,
     ) -> Result<R, Error> {
         let request = request::build(operation, &self.config);
-        let request_line = error_message::request_label(request.method.as_str(), &request.url);
-        let mut attempt: u32 = 0;
-        let outcome = loop {
-            attempt = attempt.saturating_add(1);
-            // Outlives the match: a status failure borrows its Retry-After from it.
-            let retry_after: Option<String>;
-            let (failure, error) = match self.transport.send(&request, self.config.timeout_ms()).await {
-                Err(SendError { error, not_sent }) => {
-                    let failure = match error.kind {
-                        ErrorKind::Timeout => Failure::Timeout,
-                        ErrorKind::Aborted => Failure::Aborted,
-                        _ if not_sent => Failure::NotSent,
-                        _ => Failure::Network,
-                    };
-                    let message = error_message::send_failure(&request_line, error.kind, &error.message, not_sent);
-                    (failure, Error { message, ..error })
-                }
-                Ok(response) if !(200..300).contains(&response.status) => {
-                    retry_after = response.header("retry-after").map(str::to_string);
-                    let failure = Failure::Status {
-                        status: response.status,
-                        retry_after: retry_after.as_deref(),
-                    };
-                    (
-                        failure,
-                        error_message::http_error(&request_line, snapshot(&response, self.config.api_key())),
-                    )
-                }
-                Ok(response) => match response.body.parse_json() {
-                    Ok(doc) => {
-                        break decode(doc).map_err(|error| Error {
-                            message: error_message::unexpected_record(&request_line, &error.message),
-                            ..error.with_response(snapshot(&response, self.config.api_key()))
-                        })
-                    }
-                    Err(why) => {
-                        let response = snapshot(&response, self.config.api_key());
-                        let message = error_message::unreadable_body(&request_line, &response, &why);
-                        (
-                            Failure::UnreadableBody,
-                            Error::invalid_response(message).with_response(response),
-                        )
-                    }
-                },
-            };
-            match self.verdict(O::DELIVERY, attempt, failure) {
-                Verdict::RetryAfter { millis } => {
-                    if let Err(error) = self.transport.sleep(millis).await {
-                        let message = error_message::send_failure(&request_line, error.kind, &error.message, true);
-                        break Err(finish(Error { message, ..error }, attempt, O::DELIVERY, None));
-                    }
-                }
-                Verdict::GiveUp => break Err(finish(error, attempt, O::DELIVERY, Some(failure))),
-            }
+        let outcome = match self.exchange(request, O::DELIVERY).await {
+            Ok(Answer {
+                response,
+                doc,
+                request_line,
+            }) => decode(doc).map_err(|error| Error {
+                message: error_message::unexpected_record(&request_line, &error.message),
+                ..error.with_response(snapshot(&response, self.config.api_key()))
+            }),
+            Err(error) => Err(error),
         };
         outcome.map_err(|error| error.redact(self.config.api_key()))
+    }
+
+    /// The request loop of [`Client::send`], up to a parsed body. It is the same for
+    /// every operation, so it is one function behind a box: generic over the operation,
+    /// each method would carry a copy of it in the wasm.
+    fn exchange(&self, request: HttpRequest, delivery: Delivery) -> LocalBoxFuture<'_, Result<Answer<T>, Error>> {
+        async move {
+            let request_line = error_message::request_label(request.method.as_str(), &request.url);
+            let mut attempt: u32 = 0;
+            loop {
+                attempt = attempt.saturating_add(1);
+                // Outlives the match: a status failure borrows its Retry-After from it.
+                let retry_after: Option<String>;
+                let (failure, error) = match self.transport.send(&request, self.config.timeout_ms()).await {
+                    Err(SendError { error, not_sent }) => {
+                        let failure = match error.kind {
+                            ErrorKind::Timeout => Failure::Timeout,
+                            ErrorKind::Aborted => Failure::Aborted,
+                            _ if not_sent => Failure::NotSent,
+                            _ => Failure::Network,
+                        };
+                        let message = error_message::send_failure(&request_line, error.kind, &error.message, not_sent);
+                        (failure, Error { message, ..error })
+                    }
+                    Ok(response) if !(200..300).contains(&response.status) => {
+                        retry_after = response.header("retry-after").map(str::to_string);
+                        let failure = Failure::Status {
+                            status: response.status,
+                            retry_after: retry_after.as_deref(),
+                        };
+                        (
+                            failure,
+                            error_message::http_error::<Doc<T>>(
+                                &request_line,
+                                snapshot(&response, self.config.api_key()),
+                            ),
+                        )
+                    }
+                    Ok(response) => match response.body.parse_json() {
+                        Ok(doc) => {
+                            return Ok(Answer {
+                                response,
+                                doc,
+                                request_line,
+                            })
+                        }
+                        Err(why) => {
+                            let response = snapshot(&response, self.config.api_key());
+                            let message = error_message::unreadable_body::<Doc<T>>(&request_line, &response, &why);
+                            (
+                                Failure::UnreadableBody,
+                                Error::invalid_response(message).with_response(response),
+                            )
+                        }
+                    },
+                };
+                match self.verdict(delivery, attempt, failure) {
+                    Verdict::RetryAfter { millis } => {
+                        if let Err(error) = self.transport.sleep(millis).await {
+                            let message = error_message::send_failure(&request_line, error.kind, &error.message, true);
+                            return Err(finish(Error { message, ..error }, attempt, delivery, None));
+                        }
+                    }
+                    Verdict::GiveUp => return Err(finish(error, attempt, delivery, Some(failure))),
+                }
+            }
+        }
+        .boxed_local()
     }
 
     fn verdict(&self, delivery: Delivery, attempt: u32, failure: Failure<'_>) -> Verdict {
@@ -132,6 +159,14 @@ impl<T: Transport> Client<T> {
             self.transport.jitter(),
         )
     }
+}
+
+/// A successful exchange: the response, its parsed body, and the request's label for
+/// the messages of decoding errors.
+struct Answer<T: Transport> {
+    response: HttpResponse<T::Body>,
+    doc: Doc<T>,
+    request_line: String,
 }
 
 /// The error a call ends with: how many attempts it took, and for a write that may

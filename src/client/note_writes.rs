@@ -2,6 +2,8 @@
 //! made before the publish, replies, deletion, and a publish that finds out what happened
 //! when its answer is lost.
 
+use serde::Serialize;
+
 use super::notes::MAYBE_PUBLISHED;
 use super::{Client, Doc};
 use crate::error::{Error, ErrorKind};
@@ -17,7 +19,9 @@ use crate::transport::Transport;
 
 /// `POST <main>/image` with `{"image":"data:…"}`. Sending it twice leaves at most an unused
 /// upload, so it is retried like a read.
+#[derive(Serialize)]
 struct UploadImage<'a> {
+    #[serde(rename = "image")]
     data_uri: &'a str,
 }
 
@@ -28,15 +32,17 @@ impl Operation for UploadImage<'_> {
         path.literal("image");
     }
     fn body(&self) -> Option<String> {
-        Some(serde_json::json!({ "image": self.data_uri }).to_string())
+        serde_json::to_string(self).ok()
     }
 }
 
 /// `POST <main>/comment/attachment/` with `{"url","type"}`; retried like a read (an orphan
 /// attachment is all a second one leaves).
+#[derive(Serialize)]
 struct CreateAttachment<'a> {
-    url: &'a str,
+    #[serde(rename = "type")]
     kind: &'static str,
+    url: &'a str,
 }
 
 impl Operation for CreateAttachment<'_> {
@@ -46,7 +52,7 @@ impl Operation for CreateAttachment<'_> {
         path.literal("comment/attachment/");
     }
     fn body(&self) -> Option<String> {
-        Some(serde_json::json!({ "url": self.url, "type": self.kind }).to_string())
+        serde_json::to_string(self).ok()
     }
 }
 

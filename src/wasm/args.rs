@@ -29,7 +29,7 @@ impl Arg {
     pub fn describe(&self) -> String {
         match self {
             Arg::Missing => "nothing".to_string(),
-            Arg::Number(n) => format!("the number {n}"),
+            Arg::Number(n) => format!("the number {}", crate::json::number_text(*n)),
             Arg::Str(s) => format!("the string {:?}", shorten(s)),
             Arg::Bool(b) => format!("{b}"),
             Arg::Other(description) => description.clone(),

@@ -10,6 +10,9 @@ use crate::json::{JsonDoc, JsonKind};
 use crate::transport::ResponseBody;
 
 impl JsonDoc for JsValue {
+    fn parse(text: &str) -> Option<Self> {
+        js_sys::JSON::parse(text).ok()
+    }
     fn kind(&self) -> JsonKind {
         if self.is_null() || self.is_undefined() {
             JsonKind::Null
