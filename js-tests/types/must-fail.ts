@@ -89,6 +89,8 @@ fpage.nextCursor.length; // @expect-error nextCursor is null at the end
 fpage.items = []; // @expect-error items is read-only
 fpage.originalCursorTimestamp.toFixed(); // @expect-error originalCursorTimestamp is a string
 for await (const feedNote of fpage) feedNote.type.toFixed(); // @expect-error iteration yields notes
+for await (const walked of fpage.pages()) walked.items.toFixed(); // @expect-error pages() yields pages
+fpage.pages({ signal: undefined }); // @expect-error pages() takes the options of the call that made the page
 const kind: PublisherErrorKind = 'fatal'; // @expect-error not a kind
 new PublisherError('x', { kind: 'fatal' }); // @expect-error not a kind
 new PublisherError('x').response.body; // @expect-error an error may have no response

@@ -371,6 +371,9 @@ async function readNotesPage(notes: PublisherNotes): Promise<string> {
   const parts: unknown[] = [timestamp, nextCursor, hasMore, iterable, iterator, ...items.map(readPublisherNote)];
   if (next !== null) parts.push(next.items.length, next.hasMore());
   if (nextWithOptions) parts.push(nextWithOptions.nextCursor);
+  const walk: AsyncGenerator<PublisherNotes, void, undefined> = exact<AsyncGenerator<PublisherNotes, void, undefined>>()(notes.pages());
+  for await (const page of walk) parts.push(exact<PublisherNote[]>()(page.items).length, page.hasMore());
+  await notes.pages().return();
   return parts.join();
 }
 

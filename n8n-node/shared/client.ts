@@ -13,6 +13,7 @@ export type {
   PublisherFetch,
   PublisherFetchResponse,
   PublisherNote,
+  PublisherNotes,
   PublisherPost,
   PublishNoteResponse,
 } from 'publisher-wasm/markdown/embedded';

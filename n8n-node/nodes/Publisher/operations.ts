@@ -2,7 +2,7 @@
 // Paging to `limit` is the client's job: the node never builds requests itself.
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { NoteBuilder, Publisher } from '../../shared/client';
+import type { NoteBuilder, Publisher, PublisherNotes } from '../../shared/client';
 import type { Operation } from './parameters';
 import { toNoteRecord, toPostRecord, toPublishedNoteRecord } from './records';
 
@@ -32,13 +32,16 @@ export async function runOperation(client: Publisher, op: Operation, item: ItemC
     case 'getPostById':
       return [toPostRecord(await client.getPostById(op.postId))];
     case 'get': {
-      // The notes page walks the feed itself (for await); restacks carry no note.
+      // Page by page with next(), the client following the cursor; restacks carry no note.
+      // Not `for await`: its read-ahead gains nothing here (no work between pages) and
+      // would send one more request whenever the limit is met.
       const records: IDataObject[] = [];
-      const page = await client.getNotes({ limit: op.limit });
-      for await (const note of page) {
-        const record = toNoteRecord(note);
-        if (record) records.push(record);
-        if (records.length >= op.limit) break;
+      for (let page: PublisherNotes | null = await client.getNotes({ limit: op.limit }); page !== null; page = await page.next()) {
+        for (const note of page.items) {
+          const record = toNoteRecord(note);
+          if (record) records.push(record);
+          if (records.length >= op.limit) return records;
+        }
       }
       return records;
     }
