@@ -17,6 +17,7 @@
 
 pub mod client;
 pub mod config;
+pub mod dates;
 pub mod error;
 pub mod error_message;
 pub mod http;

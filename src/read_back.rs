@@ -8,6 +8,8 @@
 
 #![deny(missing_docs)]
 
+use crate::dates::seconds_since_epoch;
+
 /// How far the service's clock may be behind the client's.
 pub const CLOCK_SKEW_MS: f64 = 2.0 * 60.0 * 1000.0;
 
@@ -163,30 +165,6 @@ pub fn parse_iso_ms(text: &str) -> Option<f64> {
         }
     };
     Some(seconds_since_epoch([year, month, day, hour, minute, second], offset_minutes) as f64 * 1000.0 + fraction_ms)
-}
-
-/// Seconds since the epoch of a date and time at a UTC offset (sign, hours, minutes). The
-/// parser bounds every part (four-digit year, two-digit fields), so nothing can overflow.
-#[allow(clippy::arithmetic_side_effects)]
-fn seconds_since_epoch(
-    [year, month, day, hour, minute, second]: [i64; 6],
-    (sign, offset_hours, offset_minutes): (i64, i64, i64),
-) -> i64 {
-    let offset = sign * (offset_hours * 60 + offset_minutes);
-    let days = days_from_civil(year, month, day);
-    ((days * 24 + hour) * 60 + minute - offset) * 60 + second
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-#[allow(clippy::arithmetic_side_effects)]
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let shifted_month = (month + 9) % 12;
-    let day_of_year = (153 * shifted_month + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
 }
 
 #[cfg(test)]

@@ -8,8 +8,6 @@
 //! 503 with `Retry-After`, a connection refused before the request was sent.
 //! Timeouts and aborts are never retried.
 
-use std::time::{Duration, UNIX_EPOCH};
-
 use crate::operation::Delivery;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,8 +175,9 @@ pub fn parse_retry_after(value: &str, now_ms: f64) -> Option<u64> {
     if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
         return value.parse::<u64>().ok().map(|seconds| seconds.saturating_mul(1000));
     }
-    let when = httpdate::parse_http_date(value).ok()?;
-    let when_ms = when.duration_since(UNIX_EPOCH).unwrap_or(Duration::ZERO).as_millis();
+    let when_ms = u128::try_from(crate::dates::parse_http_date(value)?)
+        .unwrap_or(0)
+        .saturating_mul(1000);
     let now_ms = if now_ms.is_finite() && now_ms > 0.0 {
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let now = now_ms as u128;
@@ -191,6 +190,8 @@ pub fn parse_retry_after(value: &str, now_ms: f64) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, UNIX_EPOCH};
+
     use super::*;
 
     const POLICY: RetryPolicy = RetryPolicy {

@@ -1,0 +1,169 @@
+//! Dates written out by hand: the service's ISO 8601 `date` fields (see
+//! [`crate::read_back`]) and the HTTP dates of `Retry-After`. A date crate would add its
+//! size to the wasm for these two fields; the tests check the HTTP dates against the
+//! `httpdate` crate.
+
+/// Seconds since the epoch of a date and time at a UTC offset (sign, hours, minutes). The
+/// parser bounds every part (four-digit year, two-digit fields), so nothing can overflow.
+#[allow(clippy::arithmetic_side_effects)]
+pub fn seconds_since_epoch(
+    [year, month, day, hour, minute, second]: [i64; 6],
+    (sign, offset_hours, offset_minutes): (i64, i64, i64),
+) -> i64 {
+    let offset = sign * (offset_hours * 60 + offset_minutes);
+    let days = days_from_civil(year, month, day);
+    ((days * 24 + hour) * 60 + minute - offset) * 60 + second
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+#[allow(clippy::arithmetic_side_effects)]
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let shifted_month = (month + 9) % 12;
+    let day_of_year = (153 * shifted_month + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
+/// Seconds since the epoch of an HTTP date (RFC 9110 §5.6.7): the IMF-fixdate
+/// `Sun, 06 Nov 1994 08:49:37 GMT`, and the obsolete forms a recipient must still read,
+/// RFC 850's `Sunday, 06-Nov-94 08:49:37 GMT` and asctime's `Sun Nov  6 08:49:37 1994`.
+pub fn parse_http_date(text: &str) -> Option<i64> {
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    let (day, month, year, time) = match parts.as_slice() {
+        [weekday, day, month, year, time, "GMT"] if is_weekday(weekday.strip_suffix(',')?, true) => {
+            (*day, *month, four_digits(year)?, *time)
+        }
+        [weekday, date, time, "GMT"] if is_weekday(weekday.strip_suffix(',')?, false) => {
+            let mut fields = date.split('-');
+            let (day, month, year) = (fields.next()?, fields.next()?, fields.next()?);
+            if fields.next().is_some() || year.len() != 2 {
+                return None;
+            }
+            let year: i64 = digits(year)?;
+            (
+                day,
+                month,
+                year.saturating_add(if year < 70 { 2000 } else { 1900 }),
+                *time,
+            )
+        }
+        [weekday, month, day, time, year] if is_weekday(weekday, true) => (*day, *month, four_digits(year)?, *time),
+        _ => return None,
+    };
+    let month = MONTHS.iter().position(|name| *name == month)?;
+    let day: i64 = if (1..=2).contains(&day.len()) {
+        digits(day)?
+    } else {
+        return None;
+    };
+    let mut clock = time.split(':');
+    let (hour, minute, second) = (clock.next()?, clock.next()?, clock.next()?);
+    if clock.next().is_some() || [hour, minute, second].iter().any(|part| part.len() != 2) {
+        return None;
+    }
+    let (hour, minute, second): (i64, i64, i64) = (digits(hour)?, digits(minute)?, digits(second)?);
+    if !(1..=31).contains(&day) || hour > 23 || minute > 59 || second > 60 {
+        return None;
+    }
+    let month = i64::try_from(month).ok()?.checked_add(1)?;
+    Some(seconds_since_epoch([year, month, day, hour, minute, second], (1, 0, 0)))
+}
+
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+fn is_weekday(name: &str, short: bool) -> bool {
+    const SHORT: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    const LONG: [&str; 7] = [
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+    ];
+    if short {
+        SHORT.contains(&name)
+    } else {
+        LONG.contains(&name)
+    }
+}
+
+/// A number of ASCII digits only (no sign, no spaces).
+fn digits(text: &str) -> Option<i64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+fn four_digits(text: &str) -> Option<i64> {
+    if text.len() == 4 {
+        digits(text)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use super::parse_http_date;
+
+    fn by_httpdate(text: &str) -> Option<i64> {
+        let when = httpdate::parse_http_date(text).ok()?;
+        Some(i64::try_from(when.duration_since(UNIX_EPOCH).unwrap().as_secs()).unwrap())
+    }
+
+    #[test]
+    fn the_three_forms_read_as_httpdate_reads_them() {
+        for text in [
+            "Sun, 06 Nov 1994 08:49:37 GMT",
+            "Sunday, 06-Nov-94 08:49:37 GMT",
+            "Sun Nov  6 08:49:37 1994",
+            "Wed, 21 Oct 2015 07:28:00 GMT",
+            "Thu, 01 Jan 1970 00:00:00 GMT",
+            "Tue, 29 Feb 2028 23:59:59 GMT",
+            "Monday, 01-Jan-24 00:00:00 GMT",
+        ] {
+            assert_eq!(parse_http_date(text), by_httpdate(text), "{text}");
+            assert!(parse_http_date(text).is_some(), "{text}");
+        }
+        assert_eq!(parse_http_date("Sun, 06 Nov 1994 08:49:37 GMT"), Some(784_111_777));
+    }
+
+    #[test]
+    fn a_date_httpdate_writes_reads_back() {
+        for seconds in [0_u64, 784_111_777, 1_700_000_005, 4_102_444_800] {
+            let text = httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_secs(seconds));
+            assert_eq!(parse_http_date(&text), Some(i64::try_from(seconds).unwrap()), "{text}");
+        }
+    }
+
+    #[test]
+    fn anything_else_is_no_date() {
+        for text in [
+            "",
+            "120",
+            "Sun, 06 Nov 1994 08:49:37 UTC",
+            "Sun, 6 Nov 94 08:49:37 GMT",
+            "Sun, 06 Foo 1994 08:49:37 GMT",
+            "Sun, 06 Nov 1994 8:49:37 GMT",
+            "Sun, 06 Nov 1994 08:49 GMT",
+            "Sun, 32 Nov 1994 08:49:37 GMT",
+            "Sun, 06 Nov 1994 24:00:00 GMT",
+            "Xyz, 06 Nov 1994 08:49:37 GMT",
+            "Sunday, 06-Nov-1994 08:49:37 GMT",
+            "Sun, 06 Nov +994 08:49:37 GMT",
+        ] {
+            assert_eq!(parse_http_date(text), None, "{text}");
+        }
+    }
+}
