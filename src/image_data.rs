@@ -5,8 +5,7 @@
 
 #![deny(missing_docs)]
 
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine;
+use crate::base64_codec;
 
 use crate::error::Error;
 
@@ -89,7 +88,7 @@ impl ImageData {
         Ok(ImageData {
             mime,
             bytes: bytes.len(),
-            data_uri: format!("data:{mime};base64,{}", STANDARD.encode(bytes)),
+            data_uri: format!("data:{mime};base64,{}", base64_codec::encode(bytes)),
         })
     }
 
@@ -112,9 +111,8 @@ impl ImageData {
             return Err(bad());
         }
         let compact: String = data.chars().filter(|c| !c.is_ascii_whitespace()).collect();
-        let bytes = STANDARD
-            .decode(compact.as_bytes())
-            .map_err(|_| Error::invalid_argument("attachImage(data) got a data URI whose base64 is not valid"))?;
+        let bytes = base64_codec::decode(compact.as_bytes())
+            .ok_or_else(|| Error::invalid_argument("attachImage(data) got a data URI whose base64 is not valid"))?;
         ImageData::from_bytes(&bytes, Some(declared))
     }
 }
@@ -128,7 +126,7 @@ mod tests {
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
     fn png() -> Vec<u8> {
-        STANDARD.decode(PNG_1X1).unwrap()
+        crate::base64_codec::decode(PNG_1X1.as_bytes()).unwrap()
     }
 
     #[test]
