@@ -362,7 +362,10 @@ export const noteScenarios = [
       await assertNothingInFlight(watch, where);
       await sleep(100);
       equal(watch.calls.length, stopAt + 1, `${where}: nothing sent after the stop`);
-      equal((await notesRequests(ctx.service)).length, stopAt + 1, `${where}: the service saw no request beyond one page ahead`);
+      // The aborted read-ahead may or may not have reached the service (a browser can drop it
+      // before sending); nothing beyond it may have.
+      const seenByService = (await notesRequests(ctx.service)).length;
+      ok(seenByService === stopAt || seenByService === stopAt + 1, `${where}: the service saw no request beyond one page ahead (saw ${seenByService})`);
       await assertNoUnhandledRejection(rejections);
     }
   }],
