@@ -401,7 +401,10 @@ export const noteScenarios = [
     equal(seen, pageSize + expected[1].items.length, 'the notes already read, then the abort where page 3 would begin');
     await assertNothingInFlight(watch, 'after the abort');
     equal(watch.calls.length, 3, 'no request beyond page 3');
-    equal((await notesRequests(ctx.service)).length, 3);
+    // The aborted read-ahead may or may not have reached the service (a browser can drop
+    // it before sending); nothing beyond it may have.
+    const seenByService = (await notesRequests(ctx.service)).length;
+    ok(seenByService === 2 || seenByService === 3, `the service saw no request beyond page 3 (saw ${seenByService})`);
     await assertNoUnhandledRejection(rejections);
   }],
 
