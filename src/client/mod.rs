@@ -77,12 +77,8 @@ impl<T: Transport> Client<T> {
     ) -> Result<R, Error> {
         let request = request::build(operation, &self.config);
         let outcome = match self.exchange(request, O::DELIVERY).await {
-            Ok(Answer {
-                response,
-                doc,
-                request_line,
-            }) => decode(doc).map_err(|error| Error {
-                message: error_message::unexpected_record(&request_line, &error.message),
+            Ok(Answer { response, doc, request }) => decode(doc).map_err(|error| Error {
+                message: error_message::unexpected_record(&request_label(&request), &error.message),
                 ..error.with_response(snapshot(&response, self.config.api_key()))
             }),
             Err(error) => Err(error),
@@ -95,7 +91,6 @@ impl<T: Transport> Client<T> {
     /// each method would carry a copy of it in the wasm.
     fn exchange(&self, request: HttpRequest, delivery: Delivery) -> LocalBoxFuture<'_, Result<Answer<T>, Error>> {
         async move {
-            let request_line = error_message::request_label(request.method.as_str(), &request.url);
             let mut attempt: u32 = 0;
             loop {
                 attempt = attempt.saturating_add(1);
@@ -109,7 +104,8 @@ impl<T: Transport> Client<T> {
                             _ if not_sent => Failure::NotSent,
                             _ => Failure::Network,
                         };
-                        let message = error_message::send_failure(&request_line, error.kind, &error.message, not_sent);
+                        let message =
+                            error_message::send_failure(&request_label(&request), error.kind, &error.message, not_sent);
                         (failure, Error { message, ..error })
                     }
                     Ok(response) if !(200..300).contains(&response.status) => {
@@ -121,22 +117,17 @@ impl<T: Transport> Client<T> {
                         (
                             failure,
                             error_message::http_error::<Doc<T>>(
-                                &request_line,
+                                &request_label(&request),
                                 snapshot(&response, self.config.api_key()),
                             ),
                         )
                     }
                     Ok(response) => match response.body.parse_json() {
-                        Ok(doc) => {
-                            return Ok(Answer {
-                                response,
-                                doc,
-                                request_line,
-                            })
-                        }
+                        Ok(doc) => return Ok(Answer { response, doc, request }),
                         Err(why) => {
                             let response = snapshot(&response, self.config.api_key());
-                            let message = error_message::unreadable_body::<Doc<T>>(&request_line, &response, &why);
+                            let message =
+                                error_message::unreadable_body::<Doc<T>>(&request_label(&request), &response, &why);
                             (
                                 Failure::UnreadableBody,
                                 Error::invalid_response(message).with_response(response),
@@ -147,7 +138,8 @@ impl<T: Transport> Client<T> {
                 match self.verdict(delivery, attempt, failure) {
                     Verdict::RetryAfter { millis } => {
                         if let Err(error) = self.transport.sleep(millis).await {
-                            let message = error_message::send_failure(&request_line, error.kind, &error.message, true);
+                            let message =
+                                error_message::send_failure(&request_label(&request), error.kind, &error.message, true);
                             return Err(finish(Error { message, ..error }, attempt, delivery, None));
                         }
                     }
@@ -170,12 +162,18 @@ impl<T: Transport> Client<T> {
     }
 }
 
-/// A successful exchange: the response, its parsed body, and the request's label for
-/// the messages of decoding errors.
+/// A successful exchange: the response, its parsed body, and the request (whose label a
+/// decoding error's message needs).
 struct Answer<T: Transport> {
     response: HttpResponse<T::Body, T::Headers>,
     doc: Doc<T>,
-    request_line: String,
+    request: HttpRequest,
+}
+
+/// `GET /api/v1/posts?limit=5`: how messages name a request. Built only when a call
+/// fails, never on the way to a success.
+fn request_label(request: &HttpRequest) -> String {
+    error_message::request_label(request.method.as_str(), &request.url)
 }
 
 /// The error a call ends with: how many attempts it took, and for a write that may
