@@ -5,23 +5,9 @@ import * as markdown from 'publisher-wasm/markdown';
 import * as main from 'publisher-wasm';
 import { spawnLocalService } from '../../local-service/index.mjs';
 import { makeMarkdownContext, markdownScenarios } from '../shared/markdown.scenarios.mjs';
+import { registerScenarios } from './register.mjs';
 
 const service = await spawnLocalService({ seed: 7, posts: 120 });
 const ctx = await makeMarkdownContext({ markdown, main, url: service.url, apiKey: service.apiKey, runtime: 'deno' });
 
-markdownScenarios.forEach(([name, scenario], index) => {
-  Deno.test({
-    name: `markdown: ${name}`,
-    // The service runs for the whole file: its child process and sockets outlive each test.
-    sanitizeResources: false,
-    sanitizeOps: false,
-    fn: async () => {
-      try {
-        await ctx.beforeEach();
-        await scenario(ctx);
-      } finally {
-        if (index === markdownScenarios.length - 1) await service.close();
-      }
-    },
-  });
-});
+registerScenarios(markdownScenarios, ctx, service, 'markdown: ');
