@@ -55,7 +55,7 @@ run_counted "wasm-bindgen-test Node" '^test result: ok\.' \
 step "wasm-bindgen tests in headless Chromium"
 # Without WASM_BINDGEN_USE_BROWSER=1 the runner skips Node-mode tests and passes having run none.
 WASM_BINDGEN_USE_BROWSER=1 run_counted "wasm-bindgen-test Chromium" '^test result: ok\.' \
-  node scripts/with-local-service.mjs --browser --hang-limit 90 wasm-pack test --headless --chrome -- --test wasm
+  node scripts/with-local-service.mjs --browser --hang-limit 30 --attempts 5 wasm-pack test --headless --chrome -- --test wasm
 
 step "local service self-test"
 run_counted "local service (node)" '^# pass [0-9]+' node --test local-service/test/
