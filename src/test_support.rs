@@ -32,6 +32,10 @@ pub struct FakeTransport {
     slow_sends: Cell<usize>,
     in_flight: Cell<usize>,
     peak_in_flight: Cell<usize>,
+    /// A request whose URL ends with this stays in flight for this many polls.
+    held: RefCell<Option<(String, usize)>>,
+    /// How many requests had been sent when the held one was answered.
+    sent_while_held: Cell<Option<usize>>,
 }
 
 impl FakeTransport {
@@ -108,6 +112,17 @@ impl FakeTransport {
         self.slow_sends.set(polls);
     }
 
+    /// Keeps the request whose URL ends with `url_end` in flight for `polls` polls (the
+    /// others as [`Self::slow_sends`] says).
+    pub fn hold(&self, url_end: &str, polls: usize) {
+        *self.held.borrow_mut() = Some((url_end.into(), polls));
+    }
+
+    /// How many requests had been sent, the held one included, when it was answered.
+    pub fn sent_while_held(&self) -> Option<usize> {
+        self.sent_while_held.get()
+    }
+
     /// The most requests that were in flight at once.
     pub fn peak_in_flight(&self) -> usize {
         self.peak_in_flight.get()
@@ -140,8 +155,19 @@ impl Transport for FakeTransport {
             self.in_flight.set(self.in_flight.get() + 1);
             self.peak_in_flight
                 .set(self.peak_in_flight.get().max(self.in_flight.get()));
-            // 1..=slow_sends polls, spread by a multiplicative hash of the request's number.
-            yield_times(1 + number.wrapping_mul(7919) % self.slow_sends.get()).await;
+            let held = self
+                .held
+                .borrow()
+                .clone()
+                .filter(|(end, _)| request.url.ends_with(end.as_str()));
+            match held {
+                Some((_, polls)) => {
+                    yield_times(polls).await;
+                    self.sent_while_held.set(Some(self.sent.borrow().len()));
+                }
+                // 1..=slow_sends polls, spread by a multiplicative hash of the request's number.
+                None => yield_times(1 + number.wrapping_mul(7919) % self.slow_sends.get()).await,
+            }
             self.in_flight.set(self.in_flight.get() - 1);
         }
         if let Some(reply) = self.replies.borrow_mut().pop_front() {

@@ -309,6 +309,28 @@ fn following_profiles_never_have_more_requests_in_flight_than_the_concurrency() 
 }
 
 #[test]
+fn following_profiles_do_not_wait_for_a_slow_user() {
+    // User 1's profile takes 500 polls, every other request at most 5. While it is in
+    // flight, the other 39 users finish through the other slots: nobody waits behind
+    // the slow one. (At concurrency 1 the slow request holds the only slot.)
+    let ids: &'static str =
+        Box::leak(format!("[{}]", (1..=40).map(|i| i.to_string()).collect::<Vec<_>>().join(",")).into_boxed_str());
+    for concurrency in [2, 4, 8] {
+        let client = slow_following_service(ids, &[], concurrency);
+        client.transport().hold("/api/v1/user/1/profile", 500);
+        let profiles = run_until_done(client.get_following_profiles(&|_, _| {})).unwrap();
+        let got: Vec<u64> = profiles.iter().map(|p| p["id"].as_u64().unwrap()).collect();
+        assert_eq!(got, (1..=40).collect::<Vec<u64>>(), "concurrency {concurrency}");
+        assert_eq!(
+            client.transport().sent_while_held(),
+            Some(81),
+            "concurrency {concurrency}"
+        );
+        assert!(client.transport().peak_in_flight() <= concurrency as usize);
+    }
+}
+
+#[test]
 fn following_profiles_out_of_order_keep_the_order_and_the_error_of_the_first_failing_id() {
     let client = slow_following_service("[1,2,3,4,5,6,7,8,9,10,11,12]", &[9, 4, 11], 3);
     let error = run_until_done(client.get_following_profiles(&|_, _| {})).unwrap_err();

@@ -16,6 +16,9 @@ use crate::params::{Id, Slug, UserId};
 use crate::records::{note, profile};
 use crate::transport::Transport;
 
+/// One followed user's id and full profile, or why it could not be read.
+type UserResult<T> = (UserId, Result<Doc<T>, Error>);
+
 /// `GET <main>/user/<handle>/public_profile`.
 struct PublicProfile<'a> {
     handle: &'a Slug,
@@ -158,7 +161,9 @@ impl<T: Transport> Client<T> {
     /// At most `concurrency` requests are in flight: the bound is on requests, not
     /// users, so a slot that one user's first request frees goes to whichever request
     /// is ready next, and no slot idles while a user is between its two requests. Up
-    /// to twice as many users as slots are under way, so that one is always ready.
+    /// to twice as many users as slots are under way, so that one is always ready, and
+    /// a user that finished makes room for the next at once: one slow user does not
+    /// hold the others back.
     /// Never fewer profiles than ids: when some users fail, the error names each of them.
     pub async fn get_following_profiles(&self, progress: &dyn Fn(usize, usize)) -> Result<Vec<Doc<T>>, Error> {
         let ids = self.get_following_ids().await?;
@@ -167,22 +172,31 @@ impl<T: Transport> Client<T> {
         progress(0, total);
         let concurrency = self.config().concurrency();
         let limit = RequestLimit::new(concurrency);
-        let results: Vec<(UserId, Result<Doc<T>, Error>)> = stream::iter(ids)
-            .map(|id| {
+        // Answers are taken as they come and put back in id order: a user that finished
+        // leaves its place among the 2 × concurrency under way, so one slow user does
+        // not hold the others back.
+        let mut results: Vec<Option<UserResult<T>>> = std::iter::repeat_with(|| None).take(total).collect();
+        stream::iter(ids.into_iter().enumerate())
+            .map(|(index, id)| {
                 let (done, limit) = (&done, &limit);
                 async move {
                     let result = self.full_profile_by_id(id, Some(limit)).await;
                     done.set(done.get().saturating_add(1));
                     progress(done.get(), total);
-                    (id, result)
+                    (index, id, result)
                 }
             })
-            .buffered(concurrency.saturating_mul(2))
-            .collect()
+            .buffer_unordered(concurrency.saturating_mul(2))
+            .for_each(|(index, id, result)| {
+                if let Some(place) = results.get_mut(index) {
+                    *place = Some((id, result));
+                }
+                std::future::ready(())
+            })
             .await;
         let mut profiles = Vec::with_capacity(total);
         let mut failures = Vec::new();
-        for (id, result) in results {
+        for (id, result) in results.into_iter().flatten() {
             match result {
                 Ok(profile) => profiles.push(profile),
                 Err(error) => failures.push((id, error)),
