@@ -5,12 +5,15 @@
 // prints the most requests the service had in flight at once (GET /__control/in-flight),
 // which should never exceed the concurrency, and a baseline without the client: the same
 // requests with plain fetch from a pool of workers. Prints figures; asserts nothing.
-//   node benches/fan-out.mjs [--following 64] [--latency 20] [--runs 3] [--before DIR]
+// With --slow-user N, the first followed user's first request waits N × latency: one slow
+// user among fast ones, which must not hold the others back.
+//   node benches/fan-out.mjs [--following 64] [--latency 20] [--runs 3] [--slow-user N] [--before DIR]
 import { control, median, option, packages, ratio, spawnLocalService, table } from './lib.mjs';
 
 const following = option('following', 64);
 const latency = option('latency', 20);
 const runs = option('runs', 3);
+const slowUser = option('slow-user', 0);
 const levels = [1, 2, 4, 8, 16];
 
 const builds = await packages();
@@ -56,6 +59,12 @@ async function plainFetch(concurrency) {
   return { wall, requests: rest.length + 1, peak };
 }
 builds.unshift(['plain fetch', null]);
+if (slowUser > 0) {
+  // Faults apply first match first: the slow request's own latency, then everyone's.
+  await control(service, 'DELETE', 'faults');
+  await control(service, 'POST', 'faults', { path: new URL(rest[0]).pathname, latencyMs: latency * slowUser });
+  await control(service, 'POST', 'faults', { pathPrefix: '/api/v1/', latencyMs: latency });
+}
 
 const results = new Map();
 for (let run = 0; run < runs; run += 1) {
@@ -71,10 +80,12 @@ for (let run = 0; run < runs; run += 1) {
 }
 await service.close();
 
-console.log(`getFollowingProfiles, ${following} followed users, ${latency} ms latency per request; median of ${runs} runs; Node ${process.version}`);
+const slowNote = slowUser > 0 ? `; the first user's first request takes ${latency * slowUser} ms` : '';
+console.log(`getFollowingProfiles, ${following} followed users, ${latency} ms latency per request${slowNote}; median of ${runs} runs; Node ${process.version}`);
 console.log('floor = requests ÷ concurrency × latency; target: ratio ≤ 1.25×, peak in flight ≤ concurrency');
-console.log('plain fetch = the same requests, fetch + JSON.parse from a pool of `concurrency` workers, no client\n');
-const head = ['concurrency', 'requests', 'floor ms'];
+console.log('plain fetch = the same requests, fetch + JSON.parse from a pool of `concurrency` workers, no client');
+console.log('least possible = latency × (1 + ⌈(requests − 1) ÷ concurrency⌉): the ids must be answered before any profile is asked for, and requests go in whole rounds (and, with a slow user, its two requests follow the ids); no client, however fast, is quicker\n');
+const head = ['concurrency', 'requests', 'floor ms', 'least possible ms', 'least possible ratio'];
 for (const [label, build] of builds) {
   head.push(`${label}: wall ms`, `${label}: ratio`, `${label}: peak in flight`);
   if (build) head.push(`${label} ÷ plain fetch`);
@@ -87,7 +98,9 @@ const rows = levels.map((concurrency) => {
     const wall = wallOf(label);
     const requests = median(samples.map((s) => s.requests));
     const floor = (requests / concurrency) * latency;
-    if (row.length === 0) row.push(concurrency, requests, floor.toFixed(0));
+    // With a slow user: at least the ids, its slow request and its second one.
+    const least = Math.max(latency * (1 + Math.ceil((requests - 1) / concurrency)), latency * (2 + slowUser));
+    if (row.length === 0) row.push(concurrency, requests, floor.toFixed(0), least.toFixed(0), ratio(least / floor));
     row.push(wall.toFixed(0), ratio(wall / floor), Math.max(...samples.map((s) => s.peak)));
     if (build) row.push(ratio(wall / wallOf('plain fetch')));
   }

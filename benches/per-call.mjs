@@ -68,8 +68,8 @@ async function requestsOf(call) {
 }
 
 console.log(`client CPU per call (user + system), ${blocks} alternating blocks of about ${blockMs} ms per case; median of block ratios; Node ${process.version}`);
-console.log('floor = fetch + JSON.parse of the same requests; target ratio ≤ 1.05×\n');
-const head = ['call', 'bytes', 'floor µs/call'];
+console.log('floor = fetch + JSON.parse of the same requests; floor + timeout = the same with an AbortController, a 30 s timer and its signal; target ratio ≤ 1.05×\n');
+const head = ['call', 'bytes', 'floor µs/call', 'floor + timeout ratio'];
 for (const [label] of clients) head.push(`${label} µs/call`, `${label} ratio`);
 head.push('floor wall ms/call');
 const rows = [];
@@ -81,7 +81,20 @@ for (const [name, call] of cases) {
   };
   for (const { url, init } of requests) bytes += (await (await fetch(url, init)).text()).length;
   let counter = 1;
-  const variants = [['floor', floor], ...clients.map(([label, client]) => [label, () => call(client, counter++)])];
+  // The floor plus only what keeping a timeout costs: an AbortController, a timer, and the
+  // signal handed to fetch (as any client that can stop a hung request must).
+  const floorWithTimeout = async () => {
+    for (const { url, init } of requests) {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        JSON.parse(await (await fetch(url, { ...init, signal: controller.signal })).text());
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  };
+  const variants = [['floor', floor], ['floor + timeout', floorWithTimeout], ...clients.map(([label, client]) => [label, () => call(client, counter++)])];
   // Warm-up, and how many calls make a block of about blockMs of CPU.
   for (let i = 0; i < 5; i += 1) for (const [, run] of variants) await run();
   const perCall = (await cpuMs(async () => { for (let i = 0; i < 5; i += 1) await floor(); })) / 5;
@@ -100,6 +113,8 @@ for (const [name, call] of cases) {
   const floorBlocks = cpu.get('floor');
   const row = [name, bytes >= 100_000 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1000).toFixed(1)} kB`,
     ((median(floorBlocks) / perBlock) * 1000).toFixed(0)];
+  const ratioTo = (label) => ratio(median(cpu.get(label).map((ms, i) => ms / floorBlocks[i])));
+  row.push(ratioTo('floor + timeout'));
   for (const [label] of clients) {
     const mine = cpu.get(label);
     row.push(((median(mine) / perBlock) * 1000).toFixed(0), ratio(median(mine.map((ms, i) => ms / floorBlocks[i]))));
