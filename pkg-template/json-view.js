@@ -22,3 +22,13 @@ export function ownField(value, key) {
     return undefined;
   }
 }
+
+/** Sets `key` on an object; anything else is left alone. Never throws. */
+export function setField(target, key, value) {
+  if (typeof target !== 'object' || target === null) return;
+  try {
+    Reflect.set(target, key, value);
+  } catch {
+    // Only a frozen or exotic object could refuse; JSON.parse makes neither.
+  }
+}

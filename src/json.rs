@@ -52,21 +52,21 @@ pub trait JsonDoc: Sized + Clone {
     /// The length, if it is an array.
     fn array_len(&self) -> Option<usize>;
     /// Calls `f` on the member `key` of an object; `None` when there is no such member.
-    fn with_field<R>(&self, key: &str, f: impl FnOnce(&Self) -> R) -> Option<R>;
+    fn with_field<R>(&self, key: &'static str, f: impl FnOnce(&Self) -> R) -> Option<R>;
     /// Calls `f` on item `index` of an array.
     fn with_item<R>(&self, index: usize, f: impl FnOnce(&Self) -> R) -> Option<R>;
     /// Calls `f` on the member `key`, which it may change.
-    fn with_field_mut<R>(&mut self, key: &str, f: impl FnOnce(&mut Self) -> R) -> Option<R>;
+    fn with_field_mut<R>(&mut self, key: &'static str, f: impl FnOnce(&mut Self) -> R) -> Option<R>;
     /// Calls `f` on item `index`, which it may change.
     fn with_item_mut<R>(&mut self, index: usize, f: impl FnOnce(&mut Self) -> R) -> Option<R>;
     /// Sets a member of an object (no effect on other kinds).
-    fn set_bool(&mut self, key: &str, value: bool);
+    fn set_bool(&mut self, key: &'static str, value: bool);
     /// The member `key`, taken out of the document.
-    fn into_field(self, key: &str) -> Option<Self>;
+    fn into_field(self, key: &'static str) -> Option<Self>;
     /// Item `index` of an array, taken out (natively) or shared (in JS).
     fn take_item(&mut self, index: usize) -> Option<Self>;
     /// Sets a member of an object (no effect on other kinds).
-    fn set(&mut self, key: &str, value: Self);
+    fn set(&mut self, key: &'static str, value: Self);
     /// `null`.
     fn null() -> Self;
     /// A number.
@@ -105,24 +105,24 @@ impl JsonDoc for serde_json::Value {
     fn array_len(&self) -> Option<usize> {
         self.as_array().map(Vec::len)
     }
-    fn with_field<R>(&self, key: &str, f: impl FnOnce(&Self) -> R) -> Option<R> {
+    fn with_field<R>(&self, key: &'static str, f: impl FnOnce(&Self) -> R) -> Option<R> {
         self.as_object()?.get(key).map(f)
     }
     fn with_item<R>(&self, index: usize, f: impl FnOnce(&Self) -> R) -> Option<R> {
         self.as_array()?.get(index).map(f)
     }
-    fn with_field_mut<R>(&mut self, key: &str, f: impl FnOnce(&mut Self) -> R) -> Option<R> {
+    fn with_field_mut<R>(&mut self, key: &'static str, f: impl FnOnce(&mut Self) -> R) -> Option<R> {
         self.as_object_mut()?.get_mut(key).map(f)
     }
     fn with_item_mut<R>(&mut self, index: usize, f: impl FnOnce(&mut Self) -> R) -> Option<R> {
         self.as_array_mut()?.get_mut(index).map(f)
     }
-    fn set_bool(&mut self, key: &str, value: bool) {
+    fn set_bool(&mut self, key: &'static str, value: bool) {
         if let Some(map) = self.as_object_mut() {
             map.insert(key.to_string(), serde_json::Value::Bool(value));
         }
     }
-    fn into_field(self, key: &str) -> Option<Self> {
+    fn into_field(self, key: &'static str) -> Option<Self> {
         match self {
             serde_json::Value::Object(mut map) => map.remove(key),
             _ => None,
@@ -131,7 +131,7 @@ impl JsonDoc for serde_json::Value {
     fn take_item(&mut self, index: usize) -> Option<Self> {
         self.as_array_mut()?.get_mut(index).map(serde_json::Value::take)
     }
-    fn set(&mut self, key: &str, value: Self) {
+    fn set(&mut self, key: &'static str, value: Self) {
         if let Some(map) = self.as_object_mut() {
             map.insert(key.to_string(), value);
         }
@@ -219,12 +219,12 @@ pub fn number_text(number: f64) -> String {
 }
 
 /// A string member, when it is one.
-pub fn string_field<D: JsonDoc>(value: &D, key: &str) -> Option<String> {
+pub fn string_field<D: JsonDoc>(value: &D, key: &'static str) -> Option<String> {
     value.with_field(key, |v| v.as_string()).flatten()
 }
 
 /// A number member, when it is one.
-pub fn number_field<D: JsonDoc>(value: &D, key: &str) -> Option<f64> {
+pub fn number_field<D: JsonDoc>(value: &D, key: &'static str) -> Option<f64> {
     value.with_field(key, |v| v.as_f64()).flatten()
 }
 

@@ -261,7 +261,7 @@ fn still_unknown(mut error: Error, why: &str) -> Error {
     error
 }
 
-fn string_field<D: JsonDoc>(doc: &D, key: &str) -> Option<String> {
+fn string_field<D: JsonDoc>(doc: &D, key: &'static str) -> Option<String> {
     doc.with_field(key, JsonDoc::as_string)
         .flatten()
         .filter(|value| !value.is_empty())

@@ -223,7 +223,7 @@ impl<T: Transport> Client<T> {
             .await?;
         let len = list.array_len().unwrap_or(0);
         let keep = |post: &Doc<T>| {
-            let text = |key: &str| crate::json::string_field(post, key);
+            let text = |key: &'static str| crate::json::string_field(post, key);
             let date = text("post_date").unwrap_or_default();
             params
                 .post_type

@@ -41,7 +41,7 @@ record! {
 /// Checks a service comment and adds `created_at`, `parent_post_id` and `author`.
 pub fn decode_comment<D: JsonDoc>(comment: &mut D, label: &dyn Fn() -> String) -> Result<(), Error> {
     check(comment, &PublisherComment, label)?;
-    let member = |comment: &D, key: &str| comment.with_field(key, D::clone).unwrap_or_else(D::null);
+    let member = |comment: &D, key: &'static str| comment.with_field(key, D::clone).unwrap_or_else(D::null);
     let created_at = member(comment, "date");
     let parent_post_id = member(comment, "post_id");
     let mut author = D::new_object();

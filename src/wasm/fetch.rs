@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::{intern, JsCast, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use super::js_doc::JsBody;
@@ -187,7 +187,7 @@ impl Transport for FetchTransport {
         let timeout = timeout_ms.map(|ms| ms as f64);
         let answer: Answer = JsFuture::from(send_request(
             &request.url,
-            intern(request.method.as_str()),
+            request.method.as_str(),
             &self.headers.object_for(&request.headers),
             request.body.as_deref(),
             request.include_credentials,

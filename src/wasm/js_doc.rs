@@ -1,8 +1,11 @@
 //! [`JsonDoc`] over the JS value that `JSON.parse` produced: the decoders read it in
 //! place and write the derived fields onto the same objects the caller receives.
 
-use js_sys::{Array, Reflect};
-use wasm_bindgen::intern;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use js_sys::Array;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -36,36 +39,30 @@ impl JsonDoc for JsValue {
     fn array_len(&self) -> Option<usize> {
         self.dyn_ref::<Array>().map(|array| array.length() as usize)
     }
-    fn with_field<R>(&self, key: &str, f: impl FnOnce(&Self) -> R) -> Option<R> {
+    fn with_field<R>(&self, key: &'static str, f: impl FnOnce(&Self) -> R) -> Option<R> {
         own_field(self, key).map(|value| f(&value))
     }
     fn with_item<R>(&self, index: usize, f: impl FnOnce(&Self) -> R) -> Option<R> {
         item(self, index).map(|value| f(&value))
     }
-    fn with_field_mut<R>(&mut self, key: &str, f: impl FnOnce(&mut Self) -> R) -> Option<R> {
+    fn with_field_mut<R>(&mut self, key: &'static str, f: impl FnOnce(&mut Self) -> R) -> Option<R> {
         // JS objects are shared: a write through the child handle is a write to the document.
         own_field(self, key).map(|mut value| f(&mut value))
     }
     fn with_item_mut<R>(&mut self, index: usize, f: impl FnOnce(&mut Self) -> R) -> Option<R> {
         item(self, index).map(|mut value| f(&mut value))
     }
-    fn set_bool(&mut self, key: &str, value: bool) {
-        if self.is_object() {
-            // Cannot fail on a plain object from JSON.parse.
-            let _ = Reflect::set(self, &JsValue::from_str(intern(key)), &JsValue::from_bool(value));
-        }
+    fn set_bool(&mut self, key: &'static str, value: bool) {
+        with_key(key, |key| set_field(self, key, &JsValue::from_bool(value)));
     }
-    fn into_field(self, key: &str) -> Option<Self> {
+    fn into_field(self, key: &'static str) -> Option<Self> {
         own_field(&self, key)
     }
     fn take_item(&mut self, index: usize) -> Option<Self> {
         item(self, index)
     }
-    fn set(&mut self, key: &str, value: Self) {
-        if self.is_object() {
-            // Cannot fail on a plain object.
-            let _ = Reflect::set(self, &JsValue::from_str(intern(key)), &value);
-        }
+    fn set(&mut self, key: &'static str, value: Self) {
+        with_key(key, |key| set_field(self, key, &value));
     }
     fn null() -> Self {
         JsValue::NULL
@@ -84,11 +81,50 @@ impl JsonDoc for JsValue {
     }
 }
 
-fn own_field(value: &JsValue, key: &str) -> Option<JsValue> {
+fn own_field(value: &JsValue, key: &'static str) -> Option<JsValue> {
     // `undefined` is "absent": JSON.parse never produces it as a value. No field the
     // decoders read is named like an Object.prototype member, so a plain get is exact.
-    // The names are the decoders' own few, so each crosses to JS once and is kept there.
-    Some(own_field_js(value, intern(key))).filter(|v| !v.is_undefined())
+    Some(with_key(key, |key| own_field_js(value, key))).filter(|v| !v.is_undefined())
+}
+
+/// Runs `f` with the JS string of `key`. The keys are the decoders' own few, each made
+/// into a JS string once and kept. A `&'static str` is named by its address and
+/// length for the life of the program, so finding a key hashes two numbers, never its
+/// text (wasm-bindgen's interning hashed every key with SipHash on every read).
+fn with_key<R>(key: &'static str, f: impl FnOnce(&JsValue) -> R) -> R {
+    thread_local! {
+        static KEYS: RefCell<HashMap<(usize, usize), JsValue, BuildHasherDefault<AddressHasher>>> =
+            RefCell::default();
+    }
+    let address = (key.as_ptr() as usize, key.len());
+    let cached = KEYS.with(|keys| keys.borrow().get(&address).cloned());
+    let js_key = cached.unwrap_or_else(|| {
+        let js_key = JsValue::from_str(key);
+        KEYS.with(|keys| keys.borrow_mut().insert(address, js_key.clone()));
+        js_key
+    });
+    f(&js_key)
+}
+
+/// Hashes the address and length of a key (FxHash's step: rotate, xor, multiply).
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
 }
 
 fn item(value: &JsValue, index: usize) -> Option<JsValue> {
@@ -125,7 +161,9 @@ extern "C" {
     #[wasm_bindgen(js_name = jsonKind)]
     fn json_kind(value: &JsValue) -> u8;
     #[wasm_bindgen(js_name = ownField)]
-    fn own_field_js(value: &JsValue, key: &str) -> JsValue;
+    fn own_field_js(value: &JsValue, key: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = setField)]
+    fn set_field(target: &JsValue, key: &JsValue, value: &JsValue);
 }
 
 #[wasm_bindgen]

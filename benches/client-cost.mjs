@@ -1,0 +1,103 @@
+// The client's own CPU per call, with the network taken out: a `fetch` option answers
+// every request from memory with the body the local service gave for it, so what is
+// left is the client (arguments, request building, timeout and signals, the wasm
+// boundary, the record checks) beside the floor of the same answers: an awaited
+// `fetch` of the same kind that only does `JSON.parse`. Steadier than per-call.mjs on
+// a busy machine, since no socket or server shares the CPU. Prints figures; asserts
+// nothing.
+//   node benches/client-cost.mjs [--blocks 30] [--block-ms 30] [--before DIR] [--only NAME]
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { control, cpuMs, median, option, packages, spawnLocalService, table } from './lib.mjs';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
+const blocks = option('blocks', 30);
+const blockMs = option('block-ms', 30);
+const only = option('only');
+
+const builds = await packages();
+const service = await spawnLocalService({ seed: 1, posts: 120 });
+const info = await control(service, 'GET', 'info');
+
+// Every answer the service gives, recorded once by URL (and method), then replayed.
+const recorded = new Map();
+const keyOf = (url, init) => `${init?.method ?? 'GET'} ${url}`;
+async function recordingFetch(url, init) {
+  const response = await fetch(url, init);
+  const body = await response.text();
+  recorded.set(keyOf(url, init), { status: response.status, statusText: response.statusText, body });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+// A Response-like answer made per call, as a runtime's fetch would: status, headers, text().
+const emptyHeaders = new Headers();
+async function replayingFetch(url, init) {
+  const answer = recorded.get(keyOf(url, init)) ?? recorded.get(`POST ${url}`);
+  if (!answer) throw new Error(`nothing recorded for ${keyOf(url, init)}`);
+  return { status: answer.status, statusText: answer.statusText, headers: emptyHeaders, text: async () => answer.body };
+}
+
+const recorder = new (builds.at(-1)[1].Publisher)({ apiKey: service.apiKey, baseUrl: service.url, fetch: recordingFetch });
+const clients = builds.map(([label, { Publisher }]) => [label, new Publisher({ apiKey: service.apiKey, baseUrl: service.url, fetch: replayingFetch })]);
+const posts = await recorder.getPosts({ limit: 20 });
+const post = posts.find((p) => p.type === 'newsletter') ?? posts[0];
+const user = info.users.find((u) => u.active && u.notes > 0) ?? info.users[0];
+const notesPage = await recorder.getNotes();
+const note = notesPage.items.find((item) => item.type === 'comment' && item.comment) ?? notesPage.items[0];
+const noteId = note.comment?.id ?? note.id;
+
+const cases = [
+  ['public profile', (c) => c.getPublicProfile(user.handle)],
+  ['note by id', (c) => c.getNoteById(noteId)],
+  ['post by slug (getPost)', (c) => c.getPost(post.slug)],
+  ['full profile by id (2 requests)', (c) => c.getFullProfileById(user.id)],
+  ['comments of a post', (c) => c.getComments(post.id, { limit: 100 })],
+  ['notes page (getNotes)', (c) => c.getNotes()],
+  ['50-post page', (c) => c.getPosts({ offset: 0, limit: 50 })],
+  // The same text each time: a replayed publish answers with the note it recorded.
+  ['publish (builder)', (c) => c.note('Benchmark note').bold(' in bold').italic(' and italic').publish()],
+].filter(([name]) => !only || name.includes(only));
+
+console.log(`client CPU per call with the network taken out (a fetch option answering from memory), ${blocks} alternating blocks of about ${blockMs} ms; Node ${process.version}`);
+console.log('floor = the same answers, awaited and JSON.parse-d with no client; "above floor" = the client\'s own µs per call\n');
+const head = ['call', 'floor µs/call'];
+for (const [label] of clients) head.push(`${label} µs/call`, `${label} above floor µs`);
+// Every case's answers are recorded before any is measured: the service then sits idle
+// (and may close its idle connections) while nothing is sent.
+const answersOf = new Map();
+for (const [name, call] of cases) {
+  recorded.clear();
+  await call(recorder);
+  answersOf.set(name, new Map(recorded));
+}
+await service.close();
+const rows = [];
+for (const [name, call] of cases) {
+  const answers = [...answersOf.get(name).entries()];
+  recorded.clear();
+  for (const [key, answer] of answers) recorded.set(key, answer);
+  const floor = async () => {
+    for (const [key] of answers) {
+      const [method, url] = key.split(' ');
+      JSON.parse(await (await replayingFetch(url, { method })).text());
+    }
+  };
+  const variants = [['floor', floor], ...clients.map(([label, client]) => [label, () => call(client)])];
+  for (let i = 0; i < 20; i += 1) for (const [, run] of variants) await run();
+  const perCall = (await cpuMs(async () => { for (let i = 0; i < 20; i += 1) await floor(); })) / 20;
+  const perBlock = Math.max(5, Math.min(2000, Math.round(blockMs / Math.max(perCall, 0.005))));
+  const cpu = new Map(variants.map(([label]) => [label, []]));
+  for (let block = 0; block < blocks; block += 1) {
+    const order = variants.map((_, i) => variants[(i + block) % variants.length]);
+    for (const [label, run] of order) {
+      collectGarbage();
+      cpu.get(label).push(await cpuMs(async () => { for (let i = 0; i < perBlock; i += 1) await run(); }));
+    }
+  }
+  const usPerCall = (label) => (median(cpu.get(label)) / perBlock) * 1000;
+  const row = [name, usPerCall('floor').toFixed(1)];
+  for (const [label] of clients) row.push(usPerCall(label).toFixed(1), (usPerCall(label) - usPerCall('floor')).toFixed(1));
+  rows.push(row);
+}
+table(head, rows);
