@@ -96,14 +96,16 @@ fn with_key<R>(key: &'static str, f: impl FnOnce(&JsValue) -> R) -> R {
         static KEYS: RefCell<HashMap<(usize, usize), JsValue, BuildHasherDefault<AddressHasher>>> =
             RefCell::default();
     }
-    let address = (key.as_ptr() as usize, key.len());
-    let cached = KEYS.with(|keys| keys.borrow().get(&address).cloned());
-    let js_key = cached.unwrap_or_else(|| {
-        let js_key = JsValue::from_str(key);
-        KEYS.with(|keys| keys.borrow_mut().insert(address, js_key.clone()));
-        js_key
-    });
-    f(&js_key)
+    KEYS.with(|keys| {
+        // `f` only calls into JS, which never calls back here, so the borrow is free:
+        // the key is lent, not cloned (a clone and its drop would each touch the
+        // externref table).
+        let mut keys = keys.borrow_mut();
+        let js_key = keys
+            .entry((key.as_ptr() as usize, key.len()))
+            .or_insert_with(|| JsValue::from_str(key));
+        f(js_key)
+    })
 }
 
 /// Hashes the address and length of a key (FxHash's step: rotate, xor, multiply).
