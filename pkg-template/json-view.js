@@ -13,6 +13,23 @@ export function jsonKind(value) {
   }
 }
 
+/**
+ * What the member `key` of an object (not an array) holds, as FieldShape in
+ * src/json.rs numbers it: 0 absent, 1 null, 2 boolean, 3 safe integer, 4 other finite
+ * number, 5 other number, 6 string, 7 array, 8 object.
+ */
+export function fieldShape(value, key) {
+  const member = ownField(value, key);
+  switch (typeof member) {
+    case 'undefined': return 0;
+    case 'boolean': return 2;
+    case 'number': return Number.isSafeInteger(member) ? 3 : Number.isFinite(member) ? 4 : 5;
+    case 'string': return 6;
+    case 'object': return member === null ? 1 : Array.isArray(member) ? 7 : 8;
+    default: return 1;
+  }
+}
+
 /** The member `key` of an object that is not an array; undefined when absent. */
 export function ownField(value, key) {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;

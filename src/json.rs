@@ -5,6 +5,7 @@
 //! because a JS child is a fresh handle while a native child is a borrow.
 
 use crate::error::Error;
+use crate::params::MAX_SAFE_INTEGER;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 /// The kinds of JSON value.
@@ -37,6 +38,47 @@ impl JsonKind {
     }
 }
 
+/// What a member of an object holds, told apart as far as the record checks need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldShape {
+    /// No such member.
+    Absent,
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool,
+    /// A number that is a safe integer (`Number.isSafeInteger`).
+    SafeInteger,
+    /// Any other finite number.
+    Finite,
+    /// A number that is not finite (never from a JSON text, but a document may hold one).
+    NonFinite,
+    /// A string.
+    String,
+    /// An array.
+    Array,
+    /// An object.
+    Object,
+}
+
+impl FieldShape {
+    /// The shape of a value that is there.
+    pub fn of<D: JsonDoc>(value: &D) -> FieldShape {
+        match value.kind() {
+            JsonKind::Null => FieldShape::Null,
+            JsonKind::Bool => FieldShape::Bool,
+            JsonKind::String => FieldShape::String,
+            JsonKind::Array => FieldShape::Array,
+            JsonKind::Object => FieldShape::Object,
+            JsonKind::Number => match value.as_f64() {
+                Some(n) if n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER => FieldShape::SafeInteger,
+                Some(n) if n.is_finite() => FieldShape::Finite,
+                _ => FieldShape::NonFinite,
+            },
+        }
+    }
+}
+
 /// A parsed JSON value the decoders read in place.
 pub trait JsonDoc: Sized + Clone {
     /// The document of a JSON text, or `None` when it is not JSON.
@@ -53,6 +95,11 @@ pub trait JsonDoc: Sized + Clone {
     fn array_len(&self) -> Option<usize>;
     /// Calls `f` on the member `key` of an object; `None` when there is no such member.
     fn with_field<R>(&self, key: &'static str, f: impl FnOnce(&Self) -> R) -> Option<R>;
+    /// What the member `key` of an object holds. In JS this is one call into the engine,
+    /// where reading the member and asking its kind would be several.
+    fn field_shape(&self, key: &'static str) -> FieldShape {
+        self.with_field(key, FieldShape::of).unwrap_or(FieldShape::Absent)
+    }
     /// Calls `f` on item `index` of an array.
     fn with_item<R>(&self, index: usize, f: impl FnOnce(&Self) -> R) -> Option<R>;
     /// Calls `f` on the member `key`, which it may change.

@@ -6,8 +6,7 @@
 //! Checking reads the document in place (the V8 value in wasm): nothing is copied.
 
 use crate::error::Error;
-use crate::json::{describe_value, id_for_label, string_field, JsonDoc, JsonKind};
-use crate::params::MAX_SAFE_INTEGER;
+use crate::json::{describe_value, id_for_label, string_field, FieldShape, JsonDoc, JsonKind};
 
 /// The JSON type of a field.
 #[derive(Debug, Clone, Copy)]
@@ -45,17 +44,19 @@ impl FieldType {
         }
     }
 
-    fn matches<D: JsonDoc>(self, value: &D) -> bool {
+    /// Whether a member of this shape has this type; `text` reads the member's string,
+    /// which only a fixed set of strings needs.
+    fn accepts(self, shape: FieldShape, text: impl FnOnce() -> Option<String>) -> bool {
         match self {
-            FieldType::String => value.kind() == JsonKind::String,
-            FieldType::Integer => value
-                .as_f64()
-                .is_some_and(|n| n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER),
-            FieldType::Number => value.as_f64().is_some_and(f64::is_finite),
-            FieldType::Bool => value.kind() == JsonKind::Bool,
-            FieldType::Object | FieldType::Record(_) => value.kind() == JsonKind::Object,
-            FieldType::Array | FieldType::List(_) => value.kind() == JsonKind::Array,
-            FieldType::OneOf(allowed) => value.as_string().is_some_and(|s| allowed.contains(&s.as_str())),
+            FieldType::String => shape == FieldShape::String,
+            FieldType::Integer => shape == FieldShape::SafeInteger,
+            FieldType::Number => matches!(shape, FieldShape::SafeInteger | FieldShape::Finite),
+            FieldType::Bool => shape == FieldShape::Bool,
+            FieldType::Object | FieldType::Record(_) => shape == FieldShape::Object,
+            FieldType::Array | FieldType::List(_) => shape == FieldShape::Array,
+            FieldType::OneOf(allowed) => {
+                shape == FieldShape::String && text().is_some_and(|s| allowed.contains(&s.as_str()))
+            }
         }
     }
 }
@@ -142,27 +143,19 @@ pub fn check_shallow<D: JsonDoc>(value: &D, record: &Record, label: &dyn Fn() ->
         )));
     }
     for field in record.fields.iter().filter(|field| field.presence.is_sent()) {
-        let problem = value.with_field(field.name, |member| {
-            if member.kind() == JsonKind::Null {
-                if field.presence == Presence::Optional {
-                    None
-                } else {
-                    Some(format!("is null, expected {}", field.ty.describe()))
-                }
-            } else if field.ty.matches(member) {
-                None
-            } else {
-                Some(format!(
-                    "is {}, expected {}",
-                    describe_value(member),
-                    field.ty.describe()
-                ))
-            }
-        });
-        let problem = match problem {
-            Some(problem) => problem,
-            None if field.presence == Presence::Required => Some("is missing".to_string()),
-            None => None,
+        let shape = value.field_shape(field.name);
+        let problem = match shape {
+            FieldShape::Absent if field.presence == Presence::Required => Some("is missing".to_string()),
+            FieldShape::Absent => None,
+            FieldShape::Null if field.presence == Presence::Optional => None,
+            FieldShape::Null => Some(format!("is null, expected {}", field.ty.describe())),
+            _ if field.ty.accepts(shape, || string_field(value, field.name)) => None,
+            // Read the member itself only to say what is wrong with it.
+            _ => Some(format!(
+                "is {}, expected {}",
+                value.with_field(field.name, describe_value).unwrap_or_default(),
+                field.ty.describe()
+            )),
         };
         if let Some(problem) = problem {
             return Err(Error::invalid_response(format!(

@@ -9,7 +9,7 @@ use js_sys::Array;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::json::{JsonDoc, JsonKind};
+use crate::json::{FieldShape, JsonDoc, JsonKind};
 use crate::transport::ResponseBody;
 
 impl JsonDoc for JsValue {
@@ -41,6 +41,19 @@ impl JsonDoc for JsValue {
     }
     fn with_field<R>(&self, key: &'static str, f: impl FnOnce(&Self) -> R) -> Option<R> {
         own_field(self, key).map(|value| f(&value))
+    }
+    fn field_shape(&self, key: &'static str) -> FieldShape {
+        match with_key(key, |key| field_shape_js(self, key)) {
+            1 => FieldShape::Null,
+            2 => FieldShape::Bool,
+            3 => FieldShape::SafeInteger,
+            4 => FieldShape::Finite,
+            5 => FieldShape::NonFinite,
+            6 => FieldShape::String,
+            7 => FieldShape::Array,
+            8 => FieldShape::Object,
+            _ => FieldShape::Absent,
+        }
     }
     fn with_item<R>(&self, index: usize, f: impl FnOnce(&Self) -> R) -> Option<R> {
         item(self, index).map(|value| f(&value))
@@ -162,6 +175,8 @@ fn describe_parse_error(error: &JsValue) -> String {
 extern "C" {
     #[wasm_bindgen(js_name = jsonKind)]
     fn json_kind(value: &JsValue) -> u8;
+    #[wasm_bindgen(js_name = fieldShape)]
+    fn field_shape_js(value: &JsValue, key: &JsValue) -> u8;
     #[wasm_bindgen(js_name = ownField)]
     fn own_field_js(value: &JsValue, key: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = setField)]
