@@ -76,14 +76,32 @@ impl<T: Transport> Client<T> {
         decode: impl FnOnce(Doc<T>) -> Result<R, Error>,
     ) -> Result<R, Error> {
         let request = request::build(operation, &self.config);
-        let outcome = match self.exchange(request, O::DELIVERY).await {
-            Ok(Answer { response, doc, request }) => decode(doc).map_err(|error| Error {
-                message: error_message::unexpected_record(&request_label(&request), &error.message),
-                ..error.with_response(snapshot(&response, self.config.api_key()))
-            }),
-            Err(error) => Err(error),
-        };
-        outcome.map_err(|error| error.redact(self.config.api_key()))
+        let Answer { response, doc, request } = self
+            .exchange(request, O::DELIVERY)
+            .await
+            .map_err(|error| self.redacted(error))?;
+        decode(doc).map_err(|error| self.decode_failure(error, &response, &request))
+    }
+
+    /// The error of an answer its decoder refused. Kept out of line: every operation
+    /// shares this one copy instead of carrying its own.
+    #[inline(never)]
+    fn decode_failure(
+        &self,
+        error: Error,
+        response: &HttpResponse<T::Body, T::Headers>,
+        request: &HttpRequest,
+    ) -> Error {
+        self.redacted(Error {
+            message: error_message::unexpected_record(&request_label(request), &error.message),
+            ..error.with_response(snapshot(response, self.config.api_key()))
+        })
+    }
+
+    /// `error` without the API key anywhere in it.
+    #[inline(never)]
+    fn redacted(&self, error: Error) -> Error {
+        error.redact(self.config.api_key())
     }
 
     /// The request loop of [`Client::send`], up to a parsed body. It is the same for
