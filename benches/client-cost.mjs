@@ -3,8 +3,10 @@
 // left is the client (arguments, request building, timeout and signals, the wasm
 // boundary, the record checks) beside the floor of the same answers: an awaited
 // `fetch` of the same kind that only does `JSON.parse`. Steadier than per-call.mjs on
-// a busy machine, since no socket or server shares the CPU. Prints figures; asserts
-// nothing.
+// a busy machine, since no socket or server shares the CPU. A `fetch` option takes the
+// client's slightly longer path (its promise is raced against the timeout, since it
+// may ignore its signal), so these figures are, if anything, a little high. Prints
+// figures; asserts nothing.
 //   node benches/client-cost.mjs [--blocks 30] [--block-ms 30] [--before DIR] [--only NAME]
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

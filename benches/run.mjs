@@ -26,13 +26,16 @@ const heavy = new Set(['queue-mode.mjs']);
 // Fewer samples under --quick.
 const quickArgs = {
   'per-call.mjs': ['--blocks', '6'],
+  'client-cost.mjs': ['--blocks', '8'],
   'fan-out.mjs': ['--runs', '1'],
   'soak.mjs': ['--calls', '2000'],
   'package.mjs': ['--runs', '5'],
   'faults.mjs': ['--calls', '100'],
 };
 // The order figures are read in; scripts not listed (new ones) come after, by name.
-const order = ['per-call.mjs', 'fan-out.mjs', 'read-ahead.mjs', 'soak.mjs', 'package.mjs', 'faults.mjs', 'queue-mode.mjs'];
+const order = ['per-call.mjs', 'client-cost.mjs', 'fan-out.mjs', 'read-ahead.mjs', 'soak.mjs', 'package.mjs', 'faults.mjs', 'queue-mode.mjs'];
+// Scripts run a second time with these arguments: fan-out with one slow user among fast ones.
+const secondRuns = { 'fan-out.mjs': ['--slow-user', '25'] };
 const rank = (name) => (order.includes(name) ? order.indexOf(name) : order.length);
 
 const scripts = readdirSync(here)
@@ -41,15 +44,17 @@ const scripts = readdirSync(here)
   .filter((name) => !only || name.includes(only))
   .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 
+const runs = scripts.flatMap((name) => [[name, []], ...(secondRuns[name] ? [[name, secondRuns[name]]] : [])]);
 const summary = [];
-for (const name of scripts) {
-  const args = [join(here, name), ...(before ? ['--before', before] : []), ...(quick ? quickArgs[name] ?? [] : [])];
+for (const [name, extra] of runs) {
+  const args = [join(here, name), ...(before ? ['--before', before] : []), ...(quick ? quickArgs[name] ?? [] : []), ...extra];
   console.log(`\n## ${name}${args.length > 1 ? ` (${args.slice(1).join(' ')})` : ''}\n`);
   const started = performance.now();
   const { status, signal } = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   const seconds = (performance.now() - started) / 1000;
-  summary.push(`${name}: ${status === 0 ? 'done' : `exited with ${signal ?? `code ${status}`}`} in ${seconds.toFixed(0)} s`);
+  const label = extra.length ? `${name} ${extra.join(' ')}` : name;
+  summary.push(`${label}: ${status === 0 ? 'done' : `exited with ${signal ?? `code ${status}`}`} in ${seconds.toFixed(0)} s`);
 }
-console.log(`\n## ran ${scripts.length} benchmark${scripts.length === 1 ? '' : 's'}${all ? '' : ' (queue-mode.mjs only with --all)'}\n`);
+console.log(`\n## ran ${runs.length} benchmark run${runs.length === 1 ? '' : 's'}${all ? '' : ' (queue-mode.mjs only with --all)'}\n`);
 for (const line of summary) console.log(line);
 process.exitCode = summary.every((line) => line.includes(': done')) ? 0 : 1;
