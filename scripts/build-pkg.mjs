@@ -85,6 +85,9 @@ function makeEntries(dir, exportsNames) {
   writeFileSync(join(dir, 'publisher_wasm_bg.wasm.gz'), gzipSync(wasmBytes, { level: 9 }));
   // Two embedded copies: deflated for embedded.js (browsers, bundlers, Deno), with the
   // inflater bundled in; plain for embedded.cjs (one-file Node bundles), which starts faster.
+  // wasm-bindgen's import object names fetch-deadline.js twice (two imports of the one
+  // module, so both keys hold the same namespace): harmless, and not ours to edit.
+  const quietAboutGlue = ['--log-override:duplicate-object-key=silent'];
   function writeInline(outName, deflated) {
     const bytes = deflated ? deflateRawSync(wasmBytes, { level: 9 }) : wasmBytes;
     const source = join(dir, `.${outName}.src.js`);
@@ -93,7 +96,7 @@ function makeEntries(dir, exportsNames) {
       .replace('__WASM_DEFLATED__', String(deflated)));
     run('esbuild', [
       source, '--bundle', '--format=esm', '--platform=neutral', '--main-fields=module,main',
-      `--outfile=${join(dir, outName)}`, '--log-level=warning',
+      `--outfile=${join(dir, outName)}`, '--log-level=warning', ...quietAboutGlue,
     ]);
     rmSync(source);
   }
@@ -111,7 +114,7 @@ function makeEntries(dir, exportsNames) {
   for (const [entry, cjs, mjs] of [[nodeEntry, 'node.cjs', 'node.mjs'], [embeddedPlainEntry, 'embedded.cjs', 'embedded.mjs']]) {
     run('esbuild', [
       entry, '--bundle', '--format=cjs', '--platform=node', '--target=node20',
-      `--outfile=${join(dir, cjs)}`, '--log-level=warning',
+      `--outfile=${join(dir, cjs)}`, '--log-level=warning', ...quietAboutGlue,
     ]);
     const names = Object.keys(require(join(dir, cjs))).filter((name) => !['initSync', 'default'].includes(name)).sort();
     for (const name of exportsNames) {
