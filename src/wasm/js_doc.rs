@@ -109,15 +109,15 @@ fn with_key<R>(key: &'static str, f: impl FnOnce(&JsValue) -> R) -> R {
         static KEYS: RefCell<HashMap<(usize, usize), JsValue, BuildHasherDefault<AddressHasher>>> =
             RefCell::default();
     }
-    KEYS.with(|keys| {
-        // `f` only calls into JS, which never calls back here, so the borrow is free:
-        // the key is lent, not cloned (a clone and its drop would each touch the
-        // externref table).
-        let mut keys = keys.borrow_mut();
-        let js_key = keys
+    KEYS.with(|keys| match keys.try_borrow_mut() {
+        // The key is lent, not cloned: a clone and its drop would each touch the
+        // externref table.
+        Ok(mut keys) => f(keys
             .entry((key.as_ptr() as usize, key.len()))
-            .or_insert_with(|| JsValue::from_str(key));
-        f(js_key)
+            .or_insert_with(|| JsValue::from_str(key))),
+        // Only a getter on Object.prototype that calls back into the client while a
+        // record is read gets here: it gets a key of its own rather than a panic.
+        Err(_) => f(&JsValue::from_str(key)),
     })
 }
 
