@@ -10,7 +10,7 @@
 //   node benches/client-cost.mjs [--blocks 30] [--block-ms 30] [--before DIR] [--only NAME]
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { control, cpuMs, median, option, packages, spawnLocalService, table } from './lib.mjs';
+import { callCases, cpuMs, median, option, packages, spawnLocalService, table } from './lib.mjs';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc');
@@ -21,7 +21,6 @@ const only = option('only');
 
 const builds = await packages();
 const service = await spawnLocalService({ seed: 1, posts: 120 });
-const info = await control(service, 'GET', 'info');
 
 // Every answer the service gives, recorded once by URL (and method), then replayed.
 const recorded = new Map();
@@ -42,24 +41,8 @@ async function replayingFetch(url, init) {
 
 const recorder = new (builds.at(-1)[1].Publisher)({ apiKey: service.apiKey, baseUrl: service.url, fetch: recordingFetch });
 const clients = builds.map(([label, { Publisher }]) => [label, new Publisher({ apiKey: service.apiKey, baseUrl: service.url, fetch: replayingFetch })]);
-const posts = await recorder.getPosts({ limit: 20 });
-const post = posts.find((p) => p.type === 'newsletter') ?? posts[0];
-const user = info.users.find((u) => u.active && u.notes > 0) ?? info.users[0];
-const notesPage = await recorder.getNotes();
-const note = notesPage.items.find((item) => item.type === 'comment' && item.comment) ?? notesPage.items[0];
-const noteId = note.comment?.id ?? note.id;
-
-const cases = [
-  ['public profile', (c) => c.getPublicProfile(user.handle)],
-  ['note by id', (c) => c.getNoteById(noteId)],
-  ['post by slug (getPost)', (c) => c.getPost(post.slug)],
-  ['full profile by id (2 requests)', (c) => c.getFullProfileById(user.id)],
-  ['comments of a post', (c) => c.getComments(post.id, { limit: 100 })],
-  ['notes page (getNotes)', (c) => c.getNotes()],
-  ['50-post page', (c) => c.getPosts({ offset: 0, limit: 50 })],
-  // The same text each time: a replayed publish answers with the note it recorded.
-  ['publish (builder)', (c) => c.note('Benchmark note').bold(' in bold').italic(' and italic').publish()],
-].filter(([name]) => !only || name.includes(only));
+// A replayed publish answers with the note it recorded, whatever the text.
+const cases = await callCases(recorder, service, only);
 
 console.log(`client CPU per call with the network taken out (a fetch option answering from memory), ${blocks} alternating blocks of about ${blockMs} ms; Node ${process.version}`);
 console.log('floor = the same answers, awaited and JSON.parse-d with no client; "above floor" = the client\'s own µs per call\n');
@@ -70,7 +53,7 @@ for (const [label] of clients) head.push(`${label} µs/call`, `${label} above fl
 const answersOf = new Map();
 for (const [name, call] of cases) {
   recorded.clear();
-  await call(recorder);
+  await call(recorder, 0);
   answersOf.set(name, new Map(recorded));
 }
 await service.close();
@@ -85,7 +68,8 @@ for (const [name, call] of cases) {
       JSON.parse(await (await replayingFetch(url, { method })).text());
     }
   };
-  const variants = [['floor', floor], ...clients.map(([label, client]) => [label, () => call(client)])];
+  let counter = 1;
+  const variants = [['floor', floor], ...clients.map(([label, client]) => [label, () => call(client, counter++)])];
   for (let i = 0; i < 20; i += 1) for (const [, run] of variants) await run();
   const perCall = (await cpuMs(async () => { for (let i = 0; i < 20; i += 1) await floor(); })) / 20;
   const perBlock = Math.max(5, Math.min(2000, Math.round(blockMs / Math.max(perCall, 0.005))));

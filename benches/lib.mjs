@@ -67,4 +67,31 @@ export function table(head, rows) {
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 }
 
+/**
+ * The calls the per-call benchmarks measure, from an 8 KB profile to a 1.75 MB page and a
+ * publish: [name, (client, counter) => promise]. `probe` is a client of `service` that
+ * finds a post, a user and a note to ask for; `only` keeps the names that contain it.
+ */
+export async function callCases(probe, service, only) {
+  const info = await control(service, 'GET', 'info');
+  const posts = await probe.getPosts({ limit: 20 });
+  const post = posts.find((p) => p.type === 'newsletter') ?? posts[0];
+  const user = info.users.find((u) => u.active && u.notes > 0) ?? info.users[0];
+  const notesPage = await probe.getNotes();
+  const note = notesPage.items.find((item) => item.type === 'comment' && item.comment) ?? notesPage.items[0];
+  const noteId = note.comment?.id ?? note.id;
+  return [
+    ['public profile', (c) => c.getPublicProfile(user.handle)],
+    ['note by id', (c) => c.getNoteById(noteId)],
+    ['post by slug (getPost)', (c) => c.getPost(post.slug)],
+    ['post by id (getPostById)', (c) => c.getPostById(post.id)],
+    ['full profile by id (2 requests)', (c) => c.getFullProfileById(user.id)],
+    ['comments of a post', (c) => c.getComments(post.id, { limit: 100 })],
+    ['notes page (getNotes)', (c) => c.getNotes()],
+    ['25-post page', (c) => c.getPosts({ offset: 0, limit: 25 })],
+    ['50-post page', (c) => c.getPosts({ offset: 0, limit: 50 })],
+    ['publish (builder)', (c, i) => c.note(`Benchmark note ${i}`).bold(' in bold').italic(' and italic').publish()],
+  ].filter(([name]) => !only || name.includes(only));
+}
+
 export const ratio = (value) => `${value.toFixed(3)}×`;

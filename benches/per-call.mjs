@@ -12,7 +12,7 @@
 //   node benches/per-call.mjs [--blocks 20] [--block-ms 40] [--before DIR] [--only NAME]
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { control, cpuMs, median, option, packages, ratio, spawnLocalService, table } from './lib.mjs';
+import { callCases, control, cpuMs, median, option, packages, ratio, spawnLocalService, table } from './lib.mjs';
 
 // A full collection before each block (not timed), so that a block pays for the garbage it
 // makes itself and not for what the case before it left.
@@ -25,29 +25,10 @@ const only = option('only');
 
 const builds = await packages();
 const service = await spawnLocalService({ seed: 1, posts: 120 });
-const info = await control(service, 'GET', 'info');
 const clients = builds.map(([label, { Publisher }]) => [label, new Publisher({ apiKey: service.apiKey, baseUrl: service.url })]);
 const [, probe] = clients.at(-1);
-const posts = await probe.getPosts({ limit: 20 });
-const post = posts.find((p) => p.type === 'newsletter') ?? posts[0];
-const user = info.users.find((u) => u.active && u.notes > 0) ?? info.users[0];
-const notesPage = await probe.getNotes();
-const note = notesPage.items.find((item) => item.type === 'comment' && item.comment) ?? notesPage.items[0];
-const noteId = note.comment?.id ?? note.id;
-
 // Each case: its name and one call, given a client and a counter (for distinct notes).
-const cases = [
-  ['public profile', (c) => c.getPublicProfile(user.handle)],
-  ['note by id', (c) => c.getNoteById(noteId)],
-  ['post by slug (getPost)', (c) => c.getPost(post.slug)],
-  ['post by id (getPostById)', (c) => c.getPostById(post.id)],
-  ['full profile by id (2 requests)', (c) => c.getFullProfileById(user.id)],
-  ['comments of a post', (c) => c.getComments(post.id, { limit: 100 })],
-  ['notes page (getNotes)', (c) => c.getNotes()],
-  ['25-post page', (c) => c.getPosts({ offset: 0, limit: 25 })],
-  ['50-post page', (c) => c.getPosts({ offset: 0, limit: 50 })],
-  ['publish (builder)', (c, i) => c.note(`Benchmark note ${i}`).bold(' in bold').italic(' and italic').publish()],
-].filter(([name]) => !only || name.includes(only));
+const cases = await callCases(probe, service, only);
 
 // The headers a caller of fetch would set itself; undici adds the others.
 const SENT_HEADERS = ['accept', 'content-type', 'cookie', 'user-agent'];
