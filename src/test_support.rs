@@ -113,7 +113,7 @@ impl FakeTransport {
     }
 
     /// Keeps the request whose URL ends with `url_end` in flight for `polls` polls (the
-    /// others as [`Self::slow_sends`] says).
+    /// others as [`Self::slow_sends`] says; run the call with [`run_until_done`]).
     pub fn hold(&self, url_end: &str, polls: usize) {
         *self.held.borrow_mut() = Some((url_end.into(), polls));
     }
@@ -151,17 +151,18 @@ impl Transport for FakeTransport {
             sent.push(request.clone());
             sent.len()
         };
-        if self.slow_sends.get() > 0 {
+        let held = self
+            .held
+            .borrow()
+            .as_ref()
+            .filter(|(end, _)| request.url.ends_with(end.as_str()))
+            .map(|&(_, polls)| polls);
+        if held.is_some() || self.slow_sends.get() > 0 {
             self.in_flight.set(self.in_flight.get() + 1);
             self.peak_in_flight
                 .set(self.peak_in_flight.get().max(self.in_flight.get()));
-            let held = self
-                .held
-                .borrow()
-                .clone()
-                .filter(|(end, _)| request.url.ends_with(end.as_str()));
             match held {
-                Some((_, polls)) => {
+                Some(polls) => {
                     yield_times(polls).await;
                     self.sent_while_held.set(Some(self.sent.borrow().len()));
                 }

@@ -283,10 +283,14 @@ fn slow_following_service(
     client
 }
 
+/// The followed ids `[1,2,…,n]`, as the service's JSON.
+fn ids_one_to(n: u64) -> &'static str {
+    Box::leak(format!("[{}]", (1..=n).map(|i| i.to_string()).collect::<Vec<_>>().join(",")).into_boxed_str())
+}
+
 #[test]
 fn following_profiles_never_have_more_requests_in_flight_than_the_concurrency() {
-    let ids: &'static str =
-        Box::leak(format!("[{}]", (1..=40).map(|i| i.to_string()).collect::<Vec<_>>().join(",")).into_boxed_str());
+    let ids = ids_one_to(40);
     for concurrency in 1..=16 {
         let client = slow_following_service(ids, &[], concurrency);
         let seen = std::cell::RefCell::new(Vec::new());
@@ -313,8 +317,7 @@ fn following_profiles_do_not_wait_for_a_slow_user() {
     // User 1's profile takes 500 polls, every other request at most 5. While it is in
     // flight, the other 39 users finish through the other slots: nobody waits behind
     // the slow one. (At concurrency 1 the slow request holds the only slot.)
-    let ids: &'static str =
-        Box::leak(format!("[{}]", (1..=40).map(|i| i.to_string()).collect::<Vec<_>>().join(",")).into_boxed_str());
+    let ids = ids_one_to(40);
     for concurrency in [2, 4, 8] {
         let client = slow_following_service(ids, &[], concurrency);
         client.transport().hold("/api/v1/user/1/profile", 500);
