@@ -8,12 +8,7 @@
 // may ignore its signal), so these figures are, if anything, a little high. Prints
 // figures; asserts nothing.
 //   node benches/client-cost.mjs [--blocks 30] [--block-ms 30] [--before DIR] [--only NAME]
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { callCases, cpuMs, median, option, packages, spawnLocalService, table } from './lib.mjs';
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc');
+import { alternatingBlocks, callCases, median, option, packages, spawnLocalService, table } from './lib.mjs';
 
 const blocks = option('blocks', 30);
 const blockMs = option('block-ms', 30);
@@ -34,7 +29,7 @@ async function recordingFetch(url, init) {
 // A Response-like answer made per call, as a runtime's fetch would: status, headers, text().
 const emptyHeaders = new Headers();
 async function replayingFetch(url, init) {
-  const answer = recorded.get(keyOf(url, init)) ?? recorded.get(`POST ${url}`);
+  const answer = recorded.get(keyOf(url, init));
   if (!answer) throw new Error(`nothing recorded for ${keyOf(url, init)}`);
   return { status: answer.status, statusText: answer.statusText, headers: emptyHeaders, text: async () => answer.body };
 }
@@ -70,17 +65,7 @@ for (const [name, call] of cases) {
   };
   let counter = 1;
   const variants = [['floor', floor], ...clients.map(([label, client]) => [label, () => call(client, counter++)])];
-  for (let i = 0; i < 20; i += 1) for (const [, run] of variants) await run();
-  const perCall = (await cpuMs(async () => { for (let i = 0; i < 20; i += 1) await floor(); })) / 20;
-  const perBlock = Math.max(5, Math.min(2000, Math.round(blockMs / Math.max(perCall, 0.005))));
-  const cpu = new Map(variants.map(([label]) => [label, []]));
-  for (let block = 0; block < blocks; block += 1) {
-    const order = variants.map((_, i) => variants[(i + block) % variants.length]);
-    for (const [label, run] of order) {
-      collectGarbage();
-      cpu.get(label).push(await cpuMs(async () => { for (let i = 0; i < perBlock; i += 1) await run(); }));
-    }
-  }
+  const { perBlock, cpu } = await alternatingBlocks(variants, { blocks, blockMs, warmUp: 20, minCalls: 5, maxCalls: 2000 });
   const usPerCall = (label) => (median(cpu.get(label)) / perBlock) * 1000;
   const row = [name, usPerCall('floor').toFixed(1)];
   for (const [label] of clients) row.push(usPerCall(label).toFixed(1), (usPerCall(label) - usPerCall('floor')).toFixed(1));

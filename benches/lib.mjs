@@ -2,6 +2,8 @@
 // with `--before DIR`, another build of it loaded from DIR in the same process), the
 // local service in a child process (its CPU is not the client's), and table printing.
 import { existsSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -58,6 +60,36 @@ export async function cpuMs(work) {
   await work();
   const used = process.cpuUsage(started);
   return (used.user + used.system) / 1000;
+}
+
+/**
+ * CPU per block of each of `variants` ([label, run] pairs, the floor first), in `blocks`
+ * alternating blocks whose order rotates from block to block so that load drifts hit
+ * every variant alike. Each block runs one variant enough times for about `blockMs` of
+ * the floor's CPU (between `minCalls` and `maxCalls`), after `warmUp` rounds of every
+ * variant. A full collection (not timed) comes before each block, so that a block pays
+ * for the garbage it makes itself and not for what the one before it left.
+ * Returns the calls per block, and per label the CPU ms and wall ms of each block.
+ */
+export async function alternatingBlocks(variants, { blocks, blockMs, warmUp, minCalls, maxCalls }) {
+  setFlagsFromString('--expose-gc');
+  const collectGarbage = runInNewContext('gc');
+  const [, floor] = variants[0];
+  for (let i = 0; i < warmUp; i += 1) for (const [, run] of variants) await run();
+  const perCall = (await cpuMs(async () => { for (let i = 0; i < warmUp; i += 1) await floor(); })) / warmUp;
+  const perBlock = Math.max(minCalls, Math.min(maxCalls, Math.round(blockMs / Math.max(perCall, 0.005))));
+  const cpu = new Map(variants.map(([label]) => [label, []]));
+  const wall = new Map(variants.map(([label]) => [label, []]));
+  for (let block = 0; block < blocks; block += 1) {
+    const order = variants.map((_, i) => variants[(i + block) % variants.length]);
+    for (const [label, run] of order) {
+      collectGarbage();
+      const started = performance.now();
+      cpu.get(label).push(await cpuMs(async () => { for (let i = 0; i < perBlock; i += 1) await run(); }));
+      wall.get(label).push(performance.now() - started);
+    }
+  }
+  return { perBlock, cpu, wall };
 }
 
 /** Prints a Markdown table: `head` is the column names, `rows` arrays of cells. */

@@ -10,14 +10,7 @@
 // local service runs in a child process, so its CPU is not counted. Prints figures; asserts
 // nothing. Target: every ratio ≤ 1.05×.
 //   node benches/per-call.mjs [--blocks 20] [--block-ms 40] [--before DIR] [--only NAME]
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { callCases, control, cpuMs, median, option, packages, ratio, spawnLocalService, table } from './lib.mjs';
-
-// A full collection before each block (not timed), so that a block pays for the garbage it
-// makes itself and not for what the case before it left.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc');
+import { alternatingBlocks, callCases, control, median, option, packages, ratio, spawnLocalService, table } from './lib.mjs';
 
 const blocks = option('blocks', 20);
 const blockMs = option('block-ms', 40);
@@ -76,31 +69,14 @@ for (const [name, call] of cases) {
     }
   };
   const variants = [['floor', floor], ['floor + timeout', floorWithTimeout], ...clients.map(([label, client]) => [label, () => call(client, counter++)])];
-  // Warm-up, and how many calls make a block of about blockMs of CPU.
-  for (let i = 0; i < 5; i += 1) for (const [, run] of variants) await run();
-  const perCall = (await cpuMs(async () => { for (let i = 0; i < 5; i += 1) await floor(); })) / 5;
-  const perBlock = Math.max(2, Math.min(300, Math.round(blockMs / Math.max(perCall, 0.01))));
-  const cpu = new Map(variants.map(([label]) => [label, []]));
-  const wall = [];
-  for (let block = 0; block < blocks; block += 1) {
-    const order = variants.map((_, i) => variants[(i + block) % variants.length]);
-    for (const [label, run] of order) {
-      collectGarbage();
-      const started = performance.now();
-      cpu.get(label).push(await cpuMs(async () => { for (let i = 0; i < perBlock; i += 1) await run(); }));
-      if (label === 'floor') wall.push((performance.now() - started) / perBlock);
-    }
-  }
+  const { perBlock, cpu, wall } = await alternatingBlocks(variants, { blocks, blockMs, warmUp: 5, minCalls: 2, maxCalls: 300 });
   const floorBlocks = cpu.get('floor');
   const row = [name, bytes >= 100_000 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1000).toFixed(1)} kB`,
     ((median(floorBlocks) / perBlock) * 1000).toFixed(0)];
   const ratioTo = (label) => ratio(median(cpu.get(label).map((ms, i) => ms / floorBlocks[i])));
   row.push(ratioTo('floor + timeout'));
-  for (const [label] of clients) {
-    const mine = cpu.get(label);
-    row.push(((median(mine) / perBlock) * 1000).toFixed(0), ratio(median(mine.map((ms, i) => ms / floorBlocks[i]))));
-  }
-  row.push(median(wall).toFixed(2));
+  for (const [label] of clients) row.push(((median(cpu.get(label)) / perBlock) * 1000).toFixed(0), ratioTo(label));
+  row.push((median(wall.get('floor')) / perBlock).toFixed(2));
   rows.push(row);
 }
 await service.close();
