@@ -124,20 +124,15 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
 });
 try {
+  // Each page sets its figure on window when done: a load time, or the wasm's timings.
+  const probesWithResult = [...pageProbes.map((probe) => [probe, '__loaded']), ...wasmProbes.map((probe) => [probe, '__timings'])];
   for (let i = 0; i < runs; i += 1) {
-    for (const probe of pageProbes) {
+    for (const [probe, result] of probesWithResult) {
       // A fresh context each time: nothing cached, no compiled code kept.
       const context = await browser.newContext();
       const tab = await context.newPage();
       await tab.goto(`${pages.url}${probe.path}`);
-      add(probe, await (await tab.waitForFunction(() => window.__loaded, null, { timeout: 30_000 })).jsonValue());
-      await context.close();
-    }
-    for (const probe of wasmProbes) {
-      const context = await browser.newContext();
-      const tab = await context.newPage();
-      await tab.goto(`${pages.url}${probe.path}`);
-      add(probe, await (await tab.waitForFunction(() => window.__timings, null, { timeout: 30_000 })).jsonValue());
+      add(probe, await (await tab.waitForFunction((name) => window[name], result, { timeout: 30_000 })).jsonValue());
       await context.close();
     }
   }
