@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Dev tool: starts the local service, fetches every endpoint, and compares the JSON it
-// serves with the real captured samples in shared/fixtures/real-samples: same keys, same
-// JSON types, recursively. Prints each difference; exits 1 if there is any.
+// The cross-check with the real service: starts the local service, fetches every
+// endpoint, and compares the JSON it serves, and the project's committed fixtures
+// (fixtures/service/), with the real captured samples of ../shared/fixtures/real-samples
+// (outside the project): same keys, same JSON types, recursively. Prints each
+// difference; exits 1 if there is any.
 //
 //   node local-service/check-shapes.mjs [--samples <dir>] [--seed <n> ...]
 //
@@ -20,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasAwkwardCharacters } from './cursor.mjs';
+import { FIXTURES_DIR } from './fixtures.mjs';
 import { startLocalService } from './index.mjs';
 
 const DEFAULT_SAMPLES_DIR = fileURLToPath(new URL('../../shared/fixtures/real-samples/', import.meta.url));
@@ -364,7 +367,34 @@ export async function checkShapes({ samplesDir = DEFAULT_SAMPLES_DIR, seeds = [1
       await service.close();
     }
   }
+  recordCount += checkFixtures(models, problems);
   return { problems, recordCount };
+}
+
+/** The committed fixtures against the same models; returns how many records it compared. */
+function checkFixtures(models, problems) {
+  const read = (name) => JSON.parse(readFileSync(join(FIXTURES_DIR, name), 'utf8'));
+  const records = [
+    ...read('posts.json').map((post) => ['posts.json item', models.post, post]),
+    ...read('search.json').results.map((post) => ['search.json result', models.post, post]),
+    ['post-by-slug.json', models.post, read('post-by-slug.json')],
+    ['post-by-id.json', models.byId, read('post-by-id.json')],
+    ['reader-comment-note.json', models.readerComment, read('reader-comment-note.json')],
+    ['reader-comment-of-post.json', models.readerComment, read('reader-comment-of-post.json')],
+    ['publish-response.json', models.publishResponse, read('publish-response.json')],
+    ['notes.json', models.notes, read('notes.json')],
+    ['profile-feed.json', models.profileFeed, read('profile-feed.json')],
+    ['profile-notes.json', models.profileNotes, read('profile-notes.json')],
+    ['public-profile.json', models.publicProfile, read('public-profile.json')],
+    ['user-profile.json', models.userProfile, read('user-profile.json')],
+    ['profile-posts.json', models.profilePosts, read('profile-posts.json')],
+  ];
+  for (const [label, model, value] of records) {
+    for (const difference of compareToModel(model, value)) problems.push(`[fixtures] ${label} ${difference}`);
+  }
+  const following = read('following.json');
+  if (!Array.isArray(following) || following.some((id) => !Number.isInteger(id))) problems.push('[fixtures] following.json is not a list of ids');
+  return records.length;
 }
 
 async function main() {
@@ -385,7 +415,7 @@ async function main() {
     console.log(`check-shapes: ${problems.length} difference(s) in ${recordCount} records`);
     process.exit(1);
   }
-  console.log(`check-shapes: OK, ${recordCount} records match the real samples`);
+  console.log(`check-shapes: OK, ${recordCount} records (the local service's and fixtures/service/) match the real samples`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -320,7 +320,7 @@ pub(crate) mod notation {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -385,13 +385,22 @@ mod tests {
 
     #[test]
     fn the_web_apps_own_rich_note_serialises_to_its_body_json() {
-        // comment/response.json's body_json, rebuilt from these types.
-        let sample = crate::test_support::real_sample("comment/response.json");
+        // The local service stores the document it was sent; the fixture is the answer
+        // to publishing the web app's rich note.
+        let sample = crate::test_support::fixture("publish-response.json");
+        let doc = web_app_rich_note();
+        let ours: serde_json::Value = serde_json::from_str(&doc.to_json()).unwrap();
+        assert_eq!(ours, sample["body_json"]);
+    }
+
+    /// The web app's own rich note (the real `comment/response.json`), rebuilt from these
+    /// types: styled paragraphs, both lists, a quote and a code block.
+    pub(crate) fn web_app_rich_note() -> NoteDoc {
         let para = |text: Text| Paragraph { content: vec![text] };
         let item = |text: &str| ListItem {
             content: vec![para(Text::plain(text))],
         };
-        let doc = NoteDoc::new(vec![
+        NoteDoc::new(vec![
             Block::paragraph(vec![Text::marked("test", vec![Mark::Bold])]),
             Block::paragraph(vec![Text::marked("test1", vec![Mark::Italic])]),
             Block::paragraph(vec![Text::marked("another test", vec![Mark::Code])]),
@@ -404,8 +413,6 @@ mod tests {
                 content: vec![para(Text::plain("test test test"))],
             },
             Block::code_block("and test"),
-        ]);
-        let ours: serde_json::Value = serde_json::from_str(&doc.to_json()).unwrap();
-        assert_eq!(ours, sample["body_json"]);
+        ])
     }
 }

@@ -1,5 +1,5 @@
 //! Native test helpers: a fake transport that records what was sent and replays
-//! scripted answers, a minimal executor, and the real samples from `../shared`.
+//! scripted answers, a minimal executor, and the project's response fixtures.
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -247,23 +247,15 @@ pub fn block_on<F: Future>(future: F) -> F::Output {
     }
 }
 
-/// `../shared/fixtures/real-samples/api/v1/<path>`, beside the project.
-pub fn real_sample_path(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/fixtures/real-samples/api/v1")
-        .join(path)
+/// A response fixture of the project's own (`fixtures/service/<name>`): an answer of the
+/// local service, exported by `local-service/fixtures.mjs`.
+pub fn fixture_text(name: &str) -> String {
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/service")
+        .join(name);
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("cannot read the fixture {} ({e})", full.display()))
 }
 
-pub fn real_sample_text(path: &str) -> String {
-    let full = real_sample_path(path);
-    std::fs::read_to_string(&full).unwrap_or_else(|e| {
-        panic!(
-            "cannot read the real sample {} ({e}); ../shared must be beside the project",
-            full.display()
-        )
-    })
-}
-
-pub fn real_sample(path: &str) -> serde_json::Value {
-    serde_json::from_str(&real_sample_text(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+pub fn fixture(name: &str) -> serde_json::Value {
+    serde_json::from_str(&fixture_text(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }

@@ -12,7 +12,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-const BY_ID_SAMPLE: &str = include_str!("../../shared/fixtures/real-samples/api/v1/posts/by-id/167180194.json");
+/// The project's own answer to `GET /api/v1/posts/by-id/<id>` (local-service/fixtures.mjs).
+const BY_ID_FIXTURE: &str = include_str!("../fixtures/service/post-by-id.json");
 
 fn get(value: &JsValue, key: &str) -> JsValue {
     Reflect::get(value, &JsValue::from_str(key)).unwrap()
@@ -72,19 +73,22 @@ async fn bad_ids_reject_with_invalid_argument() {
 }
 
 #[wasm_bindgen_test]
-fn the_real_by_id_sample_decodes_on_v8_values() {
-    let parsed = JSON::parse(BY_ID_SAMPLE).unwrap();
+fn the_by_id_fixture_decodes_on_v8_values() {
+    let parsed = JSON::parse(BY_ID_FIXTURE).unwrap();
+    let served = get(&get(&parsed, "post"), "wordcount").as_f64();
     let post = post::decode_post_by_id(parsed).unwrap();
-    assert_eq!(get(&post, "id").as_f64(), Some(167180194.0));
+    assert_eq!(get(&post, "id").as_f64(), Some(162832606.0));
     assert_eq!(get(&post, "published").as_bool(), Some(true));
+    // The fixture's audience is `everyone`.
     assert_eq!(get(&post, "paywalled").as_bool(), Some(false));
     // A field beyond the interface passes through untouched.
-    assert_eq!(get(&post, "wordcount").as_f64(), Some(409.0));
+    assert!(served.is_some());
+    assert_eq!(get(&post, "wordcount").as_f64(), served);
 }
 
 #[wasm_bindgen_test]
 fn a_mistyped_field_on_v8_values_names_field_and_record() {
-    let parsed = JSON::parse(BY_ID_SAMPLE).unwrap();
+    let parsed = JSON::parse(BY_ID_FIXTURE).unwrap();
     Reflect::set(&get(&parsed, "post"), &JsValue::from_str("title"), &JsValue::from(5)).unwrap();
     let error = post::decode_post_by_id(parsed).unwrap_err();
     assert!(

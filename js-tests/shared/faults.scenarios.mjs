@@ -247,11 +247,14 @@ export const faultScenarios = [
       await collect(client.getPostById(-1));
       await collect(client.getPost('no-such-post'));
       await collect(new ctx.Publisher({ apiKey: key, baseUrl: 'http://127.0.0.1:9', retry: false }).getPosts());
+      let refused = null;
       try {
         new ctx.Publisher({ apiKey: `${key} with space` });
       } catch (error) {
-        errors.push(error);
+        refused = error;
       }
+      ok(refused instanceof ctx.PublisherError, 'a key with a space is refused by the constructor');
+      errors.push(refused);
     } finally {
       for (const m of methods) console[m] = originals[m];
     }

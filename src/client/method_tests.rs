@@ -7,7 +7,7 @@ use crate::client::{CommentsParams, NotesParams, ReadParams};
 use crate::error::ErrorKind;
 use crate::note_draft::{NoteDraft, Style};
 use crate::params::{CommentId, Id, NoteId, PostId, Slug, UserId};
-use crate::test_support::{block_on, real_sample, run_until_done, FakeTransport};
+use crate::test_support::{block_on, fixture, run_until_done, FakeTransport};
 
 fn post(id: u64, kind: &str) -> Value {
     json!({"id": id, "title": "T", "slug": format!("s{id}"), "post_date": "2025-01-01T00:00:00.000Z",
@@ -108,7 +108,7 @@ fn posts_by_id_follow_the_cursor_never_send_offset_and_drop_restacks() {
 #[test]
 fn posts_by_slug_resolve_the_handle_first() {
     let client = FakeTransport::client(None);
-    let mut profile = real_sample("user/jakubslys/public_profile.json");
+    let mut profile = fixture("public-profile.json");
     profile["id"] = json!(77);
     client.transport().reply(200, &profile.to_string());
     client.transport().reply(
@@ -133,12 +133,21 @@ fn posts_by_slug_resolve_the_handle_first() {
 #[test]
 fn notes_by_id_keep_only_notes_and_stop_at_limit_or_a_repeated_cursor() {
     let client = FakeTransport::client(None);
-    let sample = real_sample("feed/profile/343074721.types-note.json");
+    // An activity feed: a post among the notes.
+    let sample = fixture("profile-feed.json");
+    let items = sample["items"].as_array().unwrap();
+    let notes_per_page = items.iter().filter(|item| item["comment"].is_object()).count();
+    assert!(
+        0 < notes_per_page && notes_per_page < items.len(),
+        "the fixture mixes notes and posts"
+    );
     let repeated = sample["nextCursor"].as_str().unwrap().to_string();
     client.transport().answer(move |_| (200, sample.to_string()));
-    // The sample's 12 notes, then the same cursor again: the walk ends instead of looping.
+    // The page's notes, then the same cursor again: the walk ends instead of looping.
     let notes = block_on(client.get_notes_by_id(UserId::from_f64(343074721.0).unwrap(), 100)).unwrap();
-    assert_eq!(notes.as_array().unwrap().len(), 24);
+    let notes = notes.as_array().unwrap();
+    assert_eq!(notes.len(), 2 * notes_per_page);
+    assert!(notes.iter().all(|note| note["comment"].is_object()));
     let paths = client.transport().sent_paths();
     assert_eq!(paths.len(), 2);
     assert_eq!(paths[0], "/api/v1/reader/feed/profile/343074721?types=note");
@@ -150,7 +159,7 @@ fn notes_by_id_keep_only_notes_and_stop_at_limit_or_a_repeated_cursor() {
 #[test]
 fn get_notes_sends_the_cursor_encoded_and_reports_the_end() {
     let client = FakeTransport::client(None);
-    let mut last = real_sample("notes.json");
+    let mut last = fixture("notes.json");
     last["nextCursor"] = Value::Null;
     client.transport().reply(200, &last.to_string());
     let page = block_on(client.get_notes(&NotesParams {
@@ -160,7 +169,7 @@ fn get_notes_sends_the_cursor_encoded_and_reports_the_end() {
     .unwrap();
     assert!(page.next_cursor.is_none());
     assert_eq!(client.transport().sent_paths(), ["/api/v1/notes?cursor=a%2Bb%2Fc%3D"]);
-    client.transport().reply(200, &real_sample("notes.json").to_string());
+    client.transport().reply(200, &fixture("notes.json").to_string());
     assert!(block_on(client.get_notes(&NotesParams::default()))
         .unwrap()
         .next_cursor
@@ -173,11 +182,10 @@ fn full_profile_by_id_falls_back_for_a_user_without_activity() {
     client
         .transport()
         .reply(200, r#"{"items":[],"originalCursorTimestamp":"t","nextCursor":null}"#);
-    client
-        .transport()
-        .reply(200, &real_sample("user/282291554/profile.json").to_string());
+    let profile = fixture("user-profile.json");
+    client.transport().reply(200, &profile.to_string());
     let full = block_on(client.get_full_profile_by_id(UserId::from_f64(282291554.0).unwrap())).unwrap();
-    assert_eq!(full["id"], 282291554);
+    assert_eq!(full["id"], profile["id"]);
     assert_eq!(full["userProfile"]["items"], json!([]));
     assert_eq!(
         client.transport().sent_paths(),
@@ -191,17 +199,16 @@ fn full_profile_by_id_falls_back_for_a_user_without_activity() {
 #[test]
 fn full_profile_by_id_uses_the_handle_the_feed_names() {
     let client = FakeTransport::client(None);
-    let feed = real_sample("reader/feed/profile/282291554.json");
-    let handle = feed["items"][0]["context"]["users"][0]["handle"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let feed = fixture("profile-feed.json");
+    let user = &feed["items"][0]["context"]["users"][0];
+    let handle = user["handle"].as_str().unwrap().to_string();
+    let user_id = UserId::from_f64(user["id"].as_f64().unwrap()).unwrap();
     client.transport().reply(200, &feed.to_string());
     client
         .transport()
-        .reply(200, &real_sample("user/jakubslys/public_profile.json").to_string());
-    let full = block_on(client.get_full_profile_by_id(UserId::from_f64(282291554.0).unwrap())).unwrap();
-    assert_eq!(full["userProfile"]["items"].as_array().unwrap().len(), 12);
+        .reply(200, &fixture("public-profile.json").to_string());
+    let full = block_on(client.get_full_profile_by_id(user_id)).unwrap();
+    assert_eq!(full["userProfile"]["items"], feed["items"]);
     assert_eq!(
         client.transport().sent_paths()[1],
         format!("/api/v1/user/{handle}/public_profile")
@@ -238,7 +245,7 @@ fn serve_following(
         if failing.contains(&id) {
             return (404, r#"{"error":"Not found"}"#.into());
         }
-        let mut profile = real_sample("user/282291554/profile.json");
+        let mut profile = fixture("user-profile.json");
         profile["id"] = json!(id);
         (200, profile.to_string())
     });
@@ -352,12 +359,15 @@ fn following_profiles_out_of_order_keep_the_order_and_the_error_of_the_first_fai
 #[test]
 fn following_ids_are_read_as_sent() {
     let client = FakeTransport::client(None);
-    client
-        .transport()
-        .reply(200, &real_sample("feed/following.json").to_string());
-    let ids = block_on(client.get_following_ids()).unwrap();
-    assert_eq!(ids.len(), 79);
-    assert_eq!(ids[0].get(), 254824415);
+    let sent = fixture("following.json");
+    client.transport().reply(200, &sent.to_string());
+    let ids: Vec<u64> = block_on(client.get_following_ids())
+        .unwrap()
+        .iter()
+        .map(|id| id.get())
+        .collect();
+    let expected: Vec<u64> = sent.as_array().unwrap().iter().map(|id| id.as_u64().unwrap()).collect();
+    assert_eq!(ids, expected);
     client.transport().reply(200, r#"[1, "2"]"#);
     assert_eq!(
         block_on(client.get_following_ids()).unwrap_err().kind,
@@ -383,7 +393,7 @@ fn comments_use_the_singular_post_path_on_the_publication_host() {
     );
     client
         .transport()
-        .reply(200, &real_sample("reader/comment/131648795.json").to_string());
+        .reply(200, &fixture("reader-comment-note.json").to_string());
     let comment = block_on(client.get_comment(CommentId::from_f64(131648795.0).unwrap())).unwrap();
     assert_eq!(comment["author"]["id"], comment["user_id"]);
     assert_eq!(
@@ -397,7 +407,7 @@ fn publishing_posts_the_envelope_to_the_main_host() {
     let client = FakeTransport::client(Some("pub.example.com"));
     client
         .transport()
-        .reply(200, &real_sample("comment/response.json").to_string());
+        .reply(200, &fixture("publish-response.json").to_string());
     let mut draft = NoteDraft::new(Some("Title")).unwrap();
     draft.paragraph("Body ").unwrap();
     draft.add("bold", Style::Bold).unwrap();
@@ -420,9 +430,11 @@ fn note_by_id_is_the_reader_item() {
     let client = FakeTransport::client(None);
     client
         .transport()
-        .reply(200, &real_sample("reader/comment/131648795.json").to_string());
+        .reply(200, &fixture("reader-comment-note.json").to_string());
     let note = block_on(client.get_note_by_id(NoteId::from_f64(131648795.0).unwrap())).unwrap();
-    assert_eq!(note["entity_key"], "c-131648795");
+    let served = fixture("reader-comment-note.json");
+    assert_eq!(note["entity_key"], served["item"]["entity_key"]);
+    assert_eq!(note["comment"]["id"], served["item"]["comment"]["id"]);
     assert_eq!(client.transport().sent_paths(), ["/api/v1/reader/comment/131648795"]);
 }
 

@@ -257,7 +257,7 @@ impl<T: Transport> Client<T> {
 mod tests {
     use super::*;
     use crate::params::{Id, PostId, Slug};
-    use crate::test_support::{block_on, real_sample_text, FakeTransport};
+    use crate::test_support::{block_on, fixture_text, FakeTransport};
     use serde_json::json;
 
     fn post_json(id: u64) -> serde_json::Value {
@@ -298,11 +298,12 @@ mod tests {
     #[test]
     fn get_post_by_id_uses_the_fixed_path_on_the_main_host() {
         let client = FakeTransport::client(Some("pub.example.com"));
-        client
-            .transport()
-            .reply(200, &real_sample_text("posts/by-id/167180194.json"));
+        client.transport().reply(200, &fixture_text("post-by-id.json"));
         let post = block_on(client.get_post_by_id(PostId::from_f64(167180194.0).unwrap())).unwrap();
-        assert_eq!(post["slug"], "week-of-june-24-2025-build-saas-without");
+        assert_eq!(
+            post["slug"],
+            crate::test_support::fixture("post-by-id.json")["post"]["slug"]
+        );
         assert_eq!(
             client.transport().sent()[0].url,
             "https://substack.com/api/v1/posts/by-id/167180194"

@@ -5,7 +5,7 @@ use crate::client::PostsParams;
 use crate::error::{Error, ErrorKind};
 use crate::note_draft::NoteDraft;
 use crate::params::{Id, PostId};
-use crate::test_support::{block_on, real_sample_text, FakeTransport};
+use crate::test_support::{block_on, fixture_text, FakeTransport};
 
 fn reply_with_retry_after(client: &crate::Client<FakeTransport>, status: u16, retry_after: &str) {
     client.transport().reply_with(
@@ -113,9 +113,7 @@ fn publishing_is_retried_only_where_the_service_certainly_did_not_act() {
     reply_with_retry_after(&client, 429, "1");
     reply_with_retry_after(&client, 503, "1");
     client.transport().refuse();
-    client
-        .transport()
-        .reply(200, &real_sample_text("comment/response.json"));
+    client.transport().reply(200, &fixture_text("publish-response.json"));
     block_on(client.publish(&draft().to_publish().unwrap())).unwrap();
     assert_eq!(client.transport().sent().len(), 4);
     assert!(client

@@ -92,12 +92,12 @@ pub fn decode_reader_comment<D: JsonDoc>(response: D) -> Result<D, Error> {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::test_support::real_sample;
+    use crate::test_support::fixture;
     use serde_json::json;
 
     #[test]
-    fn the_real_reader_comment_sample_maps_to_the_interface() {
-        let raw = real_sample("reader/comment/131648795.json");
+    fn a_reader_comment_maps_to_the_interface() {
+        let raw = fixture("reader-comment-note.json");
         let comment = decode_reader_comment(raw.clone()).unwrap();
         let service = &raw["item"]["comment"];
         assert_eq!(comment["id"], service["id"]);

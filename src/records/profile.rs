@@ -113,22 +113,23 @@ pub fn handle_in_feed<D: JsonDoc>(feed: &D, user_id: UserId) -> Option<String> {
 mod tests {
     use super::*;
     use crate::records::note::check_feed_page;
-    use crate::test_support::real_sample;
+    use crate::test_support::fixture;
     use serde_json::json;
 
     #[test]
-    fn the_real_public_profiles_check() {
-        let public = real_sample("user/jakubslys/public_profile.json");
+    fn public_profiles_check() {
+        let public = fixture("public-profile.json");
         check_public_profile(&public, "public profile").unwrap();
-        assert_eq!(profile_id(&public).map(Id::get), Some(254824415));
-        check_public_profile(&real_sample("user/282291554/profile.json"), "profile by id").unwrap();
+        assert_eq!(profile_id(&public).map(Id::get), public["id"].as_u64());
+        check_public_profile(&fixture("user-profile.json"), "profile by id").unwrap();
     }
 
     #[test]
-    fn the_handle_is_found_in_the_real_activity_feed() {
-        let feed = real_sample("reader/feed/profile/282291554.json");
+    fn the_handle_is_found_in_the_activity_feed() {
+        let feed = fixture("profile-feed.json");
         check_feed_page(&feed, "feed", None).unwrap();
-        let handle = handle_in_feed(&feed, UserId::from_f64(282291554.0).unwrap()).unwrap();
+        let user = &feed["items"][0]["context"]["users"][0];
+        let handle = handle_in_feed(&feed, UserId::from_f64(user["id"].as_f64().unwrap()).unwrap()).unwrap();
         assert_eq!(
             handle,
             feed["items"][0]["context"]["users"][0]["handle"].as_str().unwrap()
@@ -138,7 +139,7 @@ mod tests {
 
     #[test]
     fn a_profile_with_a_broken_membership_names_it() {
-        let mut public = real_sample("user/jakubslys/public_profile.json");
+        let mut public = fixture("public-profile.json");
         public["publicationUsers"][0]["publication"]["subdomain"] = json!(5);
         let error = check_public_profile(&public, "public profile").unwrap_err();
         assert!(

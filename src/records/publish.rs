@@ -29,10 +29,10 @@ pub fn check_publish_response<D: JsonDoc>(response: &D) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_support::real_sample;
+    use crate::test_support::fixture;
 
     #[test]
-    fn the_real_response_sample_checks() {
-        check_publish_response(&real_sample("comment/response.json")).unwrap();
+    fn the_publish_response_checks() {
+        check_publish_response(&fixture("publish-response.json")).unwrap();
     }
 }

@@ -1,12 +1,12 @@
 // Unit tests of the node over the real client: a fake IExecuteFunctions, and a small
-// server answering with the real captured responses. They check the parameters → client
+// server answering with the project's response fixtures. They check the parameters → client
 // call mapping (what went on the wire), the client record → output item mapping
-// (field by field against the samples), and the error mapping.
+// (field by field against the fixtures), and the error mapping.
 import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { fakeContext } from './fake-context.mjs';
-import { sample, startSampleService } from './sample-service.mjs';
+import { fixture, HANDLE, NOTE_ID, NOTES_PAGES, POST_ID, startFixtureService, USER_ID } from './fixture-service.mjs';
 
 const require = createRequire(import.meta.url);
 // A module the node bundles, compiled on its own for a direct test.
@@ -24,7 +24,7 @@ let service;
 let credentials;
 
 before(async () => {
-  service = await startSampleService({ apiKey: API_KEY });
+  service = await startFixtureService({ apiKey: API_KEY });
   credentials = { apiKey: API_KEY, hostname: 'angelsant.substack.com', cookieName: 'connect.sid', baseUrl: service.url };
 });
 after(() => service.close());
@@ -71,76 +71,88 @@ function expectedNote(item) {
 
 test('post getAll: GET /posts with limit and offset, each post mapped to the §2.1 record', async () => {
   const { output, json } = await run([{ resource: 'post', operation: 'getAll', limit: 100, offset: 0 }]);
-  const raw = sample('api/v1/posts/by-id/167180194.json').post;
-  assert.deepEqual(json, [expectedPost(raw)]);
+  const raw = fixture('posts.json');
+  assert.deepEqual(json, raw.map(expectedPost));
   assert.deepEqual(Object.keys(json[0]), ['id', 'title', 'subtitle', 'slug', 'published', 'paywalled', 'type', 'publishedAt', 'description', 'url']);
-  assert.deepEqual(output[0].pairedItem, { item: 0 });
+  assert.ok(output.every((item) => item.pairedItem.item === 0));
   assert.deepEqual(wire(), ['GET /api/v1/posts?offset=0&limit=50']);
   assert.ok(service.requests[0].headers.cookie.includes(`connect.sid=s%3A${API_KEY}`));
 });
 
 test('HTTP goes through n8n\'s helpers.httpRequest, with the client\'s abort signal', async () => {
-  const { ctx } = await run([{ resource: 'post', operation: 'getPostById', postId: 167180194 }]);
+  const { ctx } = await run([{ resource: 'post', operation: 'getPostById', postId: POST_ID }]);
   assert.equal(ctx.httpCalls.length, 1);
-  assert.equal(ctx.httpCalls[0].url, `${service.url}/api/v1/posts/by-id/167180194`);
+  assert.equal(ctx.httpCalls[0].url, `${service.url}/api/v1/posts/by-id/${POST_ID}`);
   assert.equal(ctx.httpCalls[0].returnFullResponse, true);
   assert.ok(ctx.httpCalls[0].abortSignal instanceof AbortSignal);
 });
 
 test('post getPostsBySlug: handle → public profile → profile/posts, offset skipped by the client, never sent', async () => {
-  const { json } = await run([{ resource: 'post', operation: 'getPostsBySlug', slug: '@jakubslys', limit: 5, offset: 2 }]);
-  const raw = sample('api/v1/profile/posts.profile_user_id-27968736-limit-50.json').posts.filter((p) => isListType(p.type));
-  assert.deepEqual(json, raw.slice(2, 7).map(expectedPost));
-  assert.equal(wire()[0], 'GET /api/v1/user/jakubslys/public_profile');
-  assert.match(wire()[1], /^GET \/api\/v1\/profile\/posts\?profile_user_id=254824415&limit=\d+$/);
+  const { json } = await run([{ resource: 'post', operation: 'getPostsBySlug', slug: `@${HANDLE}`, limit: 4, offset: 2 }]);
+  const raw = fixture('profile-posts.json').posts.filter((p) => isListType(p.type));
+  assert.ok(raw.length >= 6, 'the fixture holds more posts than offset + limit');
+  assert.deepEqual(json, raw.slice(2, 6).map(expectedPost));
+  assert.equal(wire()[0], `GET /api/v1/user/${HANDLE}/public_profile`);
+  assert.match(wire()[1], new RegExp(`^GET /api/v1/profile/posts\\?profile_user_id=${USER_ID}&limit=\\d+$`));
   assert.ok(wire().every((line) => !line.includes('offset')));
 });
 
 test('post getPostsById: profile/posts of that user, limit respected', async () => {
-  const { json } = await run([{ resource: 'post', operation: 'getPostsById', userId: 27968736, limit: 3, offset: 0 }]);
-  const raw = sample('api/v1/profile/posts.profile_user_id-27968736-limit-50.json').posts;
+  const { json } = await run([{ resource: 'post', operation: 'getPostsById', userId: USER_ID, limit: 3, offset: 0 }]);
+  const raw = fixture('profile-posts.json').posts;
   assert.deepEqual(json, raw.slice(0, 3).map(expectedPost));
-  assert.match(wire()[0], /^GET \/api\/v1\/profile\/posts\?profile_user_id=27968736&limit=3$/);
+  assert.deepEqual(wire(), [`GET /api/v1/profile/posts?profile_user_id=${USER_ID}&limit=3`]);
 });
 
-test('post getPostById: GET /posts/by-id/<id>, published and paywalled derived, not constants', async () => {
-  const { json } = await run([{ resource: 'post', operation: 'getPostById', postId: '167180194' }]);
-  const raw = sample('api/v1/posts/by-id/167180194.json').post;
+test('post getPostById: GET /posts/by-id/<id>, mapped to the §2.1 record', async () => {
+  const { json } = await run([{ resource: 'post', operation: 'getPostById', postId: String(POST_ID) }]);
+  const raw = fixture('post-by-id.json').post;
   assert.deepEqual(json, [expectedPost(raw)]);
-  assert.equal(json[0].published, raw.is_published);
-  assert.deepEqual(wire(), ['GET /api/v1/posts/by-id/167180194']);
+  assert.deepEqual(wire(), [`GET /api/v1/posts/by-id/${POST_ID}`]);
+});
+
+test('post records: published and paywalled derived from each post, not constants', async () => {
+  const unpublished = { ...fixture('posts.json')[0], is_published: false };
+  service.override('GET /api/v1/posts', () => [...fixture('posts.json'), unpublished]);
+  const { json } = await run([{ resource: 'post', operation: 'getAll', limit: 100, offset: 0 }]);
+  assert.deepEqual(new Set(json.map((post) => post.paywalled)), new Set([true, false]));
+  assert.deepEqual(new Set(json.map((post) => post.published)), new Set([true, false]));
+  const audiences = fixture('posts.json').map((post) => post.audience);
+  assert.deepEqual(json.slice(0, -1).map((post) => post.paywalled), audiences.map((audience) => audience !== 'everyone'));
 });
 
 test('note get: the own feed walked by the client, restacks left out, the note page URL', async () => {
-  const feed = sample('api/v1/notes.json');
-  const notes = feed.items.filter((item) => item.comment);
-  const { json } = await run([{ resource: 'note', operation: 'get', limit: 4 }]);
-  assert.deepEqual(json, notes.slice(0, 4).map(expectedNote));
-  assert.match(json[0].url, /^https:\/\/substack\.com\/@jakubslys\/note\/c-\d+$/);
-  assert.equal(wire()[0], 'GET /api/v1/notes?limit=4');
+  const [first] = NOTES_PAGES;
+  const notes = first.items.filter((item) => item.comment);
+  assert.ok(notes.length >= 2 && notes.length < first.items.length, 'the first page mixes restacks and notes');
+  const { json } = await run([{ resource: 'note', operation: 'get', limit: notes.length }]);
+  assert.deepEqual(json, notes.map(expectedNote));
+  assert.equal(json[0].url, `https://substack.com/@${notes[0].comment.handle}/note/c-${notes[0].comment.id}`);
+  assert.deepEqual(wire(), [`GET /api/v1/notes?limit=${notes.length}`]);
 });
 
 test('note get: a limit above one page makes the client follow the cursor', async () => {
-  const { json } = await run([{ resource: 'note', operation: 'get', limit: 20 }]);
-  assert.equal(json.length, 20);
+  const notes = NOTES_PAGES.flatMap((page) => page.items.filter((item) => item.comment));
+  const { json } = await run([{ resource: 'note', operation: 'get', limit: notes.length - 1 }]);
+  assert.deepEqual(json, notes.slice(0, -1).map(expectedNote));
   assert.equal(service.requests.length, 2);
   assert.match(wire()[1], /cursor=/);
 });
 
 test('note getNotesById and getNotesBySlug: the profile feed with types=note', async () => {
-  const feed = sample('api/v1/feed/profile/343074721.types-note.json');
-  const { json } = await run([{ resource: 'note', operation: 'getNotesById', userId: 343074721, limit: 5 }]);
+  const feed = fixture('profile-notes.json');
+  const { json } = await run([{ resource: 'note', operation: 'getNotesById', userId: USER_ID, limit: 5 }]);
   assert.deepEqual(json, feed.items.slice(0, 5).map(expectedNote));
-  assert.equal(wire()[0], 'GET /api/v1/reader/feed/profile/343074721?types=note');
+  assert.equal(wire()[0], `GET /api/v1/reader/feed/profile/${USER_ID}?types=note`);
   service.reset();
-  const bySlug = await run([{ resource: 'note', operation: 'getNotesBySlug', slug: 'jakubslys', limit: 2 }]);
+  const bySlug = await run([{ resource: 'note', operation: 'getNotesBySlug', slug: HANDLE, limit: 2 }]);
   assert.deepEqual(bySlug.json, feed.items.slice(0, 2).map(expectedNote));
-  assert.deepEqual(wire(), ['GET /api/v1/user/jakubslys/public_profile', 'GET /api/v1/reader/feed/profile/254824415?types=note']);
+  assert.deepEqual(wire(), [`GET /api/v1/user/${HANDLE}/public_profile`, `GET /api/v1/reader/feed/profile/${USER_ID}?types=note`]);
 });
 
 test('note getNoteById: GET /reader/comment/<id>, the §2.5 record', async () => {
-  const { json } = await run([{ resource: 'note', operation: 'getNoteById', noteId: 131648795 }]);
-  assert.deepEqual(json, [expectedNote(sample('api/v1/reader/comment/131648795.json').item)]);
+  const { json } = await run([{ resource: 'note', operation: 'getNoteById', noteId: NOTE_ID }]);
+  assert.deepEqual(json, [expectedNote(fixture('reader-comment-note.json').item)]);
   assert.deepEqual(Object.keys(json[0]), ['id', 'body', 'publishedAt', 'url']);
 });
 
@@ -151,7 +163,7 @@ test('note create: title and each body line as paragraphs, sent once, the publis
   const sent = JSON.parse(posts[0].body);
   assert.deepEqual(sent.bodyJson.content.map((p) => p.content.map((t) => t.text).join('')), ['Hello', 'first line', 'second “line” 🌸']);
   assert.equal(sent.replyMinimumRole, 'everyone');
-  const response = sample('api/v1/comment/response.json');
+  const response = fixture('publish-response.json');
   assert.equal(json.length, 1);
   assert.deepEqual({ ...json[0], url: undefined }, { id: response.id, body: response.body, publishedAt: response.date, url: undefined });
   assert.equal(typeof json[0].url, 'string');
@@ -165,12 +177,12 @@ test('note create with an empty title publishes the body alone', async () => {
 
 test('several input items: one output per record, each paired with its input item', async () => {
   const { output } = await run([
-    { resource: 'post', operation: 'getPostById', postId: 167180194 },
-    { resource: 'note', operation: 'getNoteById', noteId: 131648795 },
-    { resource: 'post', operation: 'getPostById', postId: 167180194 },
+    { resource: 'post', operation: 'getPostById', postId: POST_ID },
+    { resource: 'note', operation: 'getNoteById', noteId: NOTE_ID },
+    { resource: 'post', operation: 'getPostById', postId: POST_ID },
   ]);
   assert.deepEqual(output.map((item) => item.pairedItem), [{ item: 0 }, { item: 1 }, { item: 2 }]);
-  assert.equal(output[1].json.id, sample('api/v1/reader/comment/131648795.json').item.comment.id);
+  assert.equal(output[1].json.id, fixture('reader-comment-note.json').item.comment.id);
 });
 
 test('a 404 is a NodeApiError with httpCode 404, the client message and the item', async () => {
@@ -185,9 +197,9 @@ test('a 404 is a NodeApiError with httpCode 404, the client message and the item
 test('a 429 with Retry-After is waited out by the client: the item succeeds', async () => {
   service.fault({ method: 'GET', path: '/api/v1/posts/by-id/', status: 429, headers: { 'retry-after': '1' } });
   const started = Date.now();
-  const { json } = await run([{ resource: 'post', operation: 'getPostById', postId: 167180194 }]);
+  const { json } = await run([{ resource: 'post', operation: 'getPostById', postId: POST_ID }]);
   assert.equal(json.length, 1);
-  assert.deepEqual(wire(), ['GET /api/v1/posts/by-id/167180194', 'GET /api/v1/posts/by-id/167180194']);
+  assert.deepEqual(wire(), [`GET /api/v1/posts/by-id/${POST_ID}`, `GET /api/v1/posts/by-id/${POST_ID}`]);
   assert.ok(Date.now() - started >= 900, 'the Retry-After second was waited');
 });
 
@@ -205,7 +217,7 @@ test('continueOnFail: an error item (error, message, status, kind) paired to its
   const { output } = await run(
     [
       { resource: 'post', operation: 'getPostById', postId: 999 },
-      { resource: 'post', operation: 'getPostById', postId: 167180194 },
+      { resource: 'post', operation: 'getPostById', postId: POST_ID },
       { resource: 'post', operation: 'getPostById', postId: 'abc' },
     ],
     { continueOnFail: true },
@@ -216,7 +228,7 @@ test('continueOnFail: an error item (error, message, status, kind) paired to its
   assert.equal(output[0].json.kind, 'http');
   assert.match(output[0].json.message, /404/);
   assert.equal(output[0].json.error, output[0].json.message);
-  assert.equal(output[1].json.id, 167180194);
+  assert.equal(output[1].json.id, POST_ID);
   assert.equal(output[2].json.kind, 'invalid-parameter');
   assert.match(output[2].json.message, /Post ID/);
 });
@@ -238,12 +250,12 @@ test('bad parameters are NodeOperationErrors naming the parameter and the item; 
     [{ resource: 'note', operation: 'create', title: ' ', body: '\n' }, /"Title" and "Body" are both empty/],
   ];
   for (const [params, message] of cases) {
-    const { error } = await failure([{ resource: 'post', operation: 'getPostById', postId: 167180194 }, params]);
+    const { error } = await failure([{ resource: 'post', operation: 'getPostById', postId: POST_ID }, params]);
     assert.ok(error instanceof NodeOperationError, `${error.name}: ${error.message}`);
     assert.match(error.message, message);
     assert.equal(error.context.itemIndex, 1);
   }
-  assert.ok(service.requests.every((r) => r.path === '/api/v1/posts/by-id/167180194'), 'only the valid first items were sent');
+  assert.ok(service.requests.every((r) => r.path === `/api/v1/posts/by-id/${POST_ID}`), 'only the valid first items were sent');
 });
 
 test('a wrong key is a 401 NodeApiError that does not show the key', async () => {
@@ -256,7 +268,7 @@ test('a wrong key is a 401 NodeApiError that does not show the key', async () =>
 test('the execution-cancel signal aborts the client: nothing more is sent', async () => {
   const controller = new AbortController();
   controller.abort(new Error('execution cancelled'));
-  const { error } = await failure([{ resource: 'post', operation: 'getPostById', postId: 167180194 }], { signal: controller.signal });
+  const { error } = await failure([{ resource: 'post', operation: 'getPostById', postId: POST_ID }], { signal: controller.signal });
   assert.match(error.message, /cancelled|abort/i);
   assert.equal(service.requests.length, 0);
 });
@@ -266,7 +278,7 @@ test('the execution-cancel signal stops a wait before a retry', async () => {
   const controller = new AbortController();
   setTimeout(() => controller.abort(new Error('execution cancelled')), 200);
   const started = Date.now();
-  await failure([{ resource: 'post', operation: 'getPostById', postId: 167180194 }], { signal: controller.signal });
+  await failure([{ resource: 'post', operation: 'getPostById', postId: POST_ID }], { signal: controller.signal });
   assert.ok(Date.now() - started < 5000);
   assert.equal(service.requests.length, 1);
 });
@@ -283,7 +295,7 @@ test('the credential test reads through the client: a good key passes, a wrong o
   assert.equal(empty.status, 'Error');
 });
 
-test('the node description: type, version, tool use, the nine operations and their defaults', () => {
+test('the node description: type, version, tool use, the ten operations and their defaults', () => {
   const d = node.description;
   assert.equal(d.name, 'publisher');
   assert.equal(d.version, 1);
@@ -314,7 +326,7 @@ test('a refused connection reported by n8n\'s helper lets the client retry a cre
   const [output] = await node.execute.call(ctx);
   assert.equal(refusals, 1);
   assert.equal(service.requests.filter((r) => r.method === 'POST').length, 1);
-  assert.equal(output[0].json.id, sample('api/v1/comment/response.json').id);
+  assert.equal(output[0].json.id, fixture('publish-response.json').id);
 });
 
 test('a dropped connection on create, reported by n8n\'s helper, is uncertain and not re-sent', async () => {
@@ -363,14 +375,14 @@ test('n8n\'s answer shapes: repeated headers, a Buffer or string body, an empty 
 
 test('Retry On Fail on a node that creates notes: refused before anything is sent', async () => {
   const { error } = await failure(
-    [{ resource: 'post', operation: 'getPostById', postId: 167180194 }, { resource: 'note', operation: 'create', title: 'x', body: 'y' }],
+    [{ resource: 'post', operation: 'getPostById', postId: POST_ID }, { resource: 'note', operation: 'create', title: 'x', body: 'y' }],
     { retryOnFail: true },
   );
   assert.ok(error instanceof NodeOperationError);
   assert.match(error.message, /Retry On Fail is on/);
   assert.equal(error.context.itemIndex, 1);
   assert.equal(service.requests.length, 0);
-  const reads = await run([{ resource: 'post', operation: 'getPostById', postId: 167180194 }], { retryOnFail: true });
+  const reads = await run([{ resource: 'post', operation: 'getPostById', postId: POST_ID }], { retryOnFail: true });
   assert.equal(reads.json.length, 1, 'reads are not affected');
 });
 
@@ -381,7 +393,7 @@ const posted = (path) => service.requests.filter((r) => r.method === 'POST' && r
 
 test('create with a link, two images and a reply-to: uploads, attachments, then one publish with their ids and parent_id', async () => {
   const { json, ctx } = await run(
-    [{ resource: 'note', operation: 'create', title: 'With all', body: 'the body', options: { link: 'https://example.com/article', images: 'photo, chart ', replyTo: '131648795' } }],
+    [{ resource: 'note', operation: 'create', title: 'With all', body: 'the body', options: { link: 'https://example.com/article', images: 'photo, chart ', replyTo: String(NOTE_ID) } }],
     { binaries: [{ photo: { data: PNG, mimeType: 'image/png' }, chart: { data: GIF, mimeType: 'image/gif' } }] },
   );
   assert.deepEqual(ctx.binaryReads, [[0, 'photo'], [0, 'chart']]);
@@ -391,14 +403,14 @@ test('create with a link, two images and a reply-to: uploads, attachments, then 
   assert.deepEqual(attachments.find((a) => a.type === 'link'), { url: 'https://example.com/article', type: 'link' });
   const feed = posted('/api/v1/comment/feed');
   assert.equal(feed.length, 1, 'published once');
-  assert.equal(feed[0].parent_id, 131648795);
-  const linkId = sample('api/v1/comment/attachment-response.json').id;
+  assert.equal(feed[0].parent_id, NOTE_ID);
+  const linkId = fixture('attachment-link.json').id;
   const imageIds = feed[0].attachmentIds.filter((id) => id !== linkId);
   assert.ok(feed[0].attachmentIds.includes(linkId));
   assert.deepEqual(imageIds, attachments.filter((a) => a.type === 'image').map((a) => `image-${a.url.length}`), 'images in the order of the field names');
   assert.deepEqual(feed[0].bodyJson.content.map((p) => p.content.map((t) => t.text).join('')), ['With all', 'the body']);
   assert.deepEqual(Object.keys(json[0]), ['id', 'body', 'publishedAt', 'url']);
-  assert.equal(json[0].id, sample('api/v1/comment/response.json').id);
+  assert.equal(json[0].id, fixture('publish-response.json').id);
   const lastPost = service.requests.filter((r) => r.method === 'POST').at(-1);
   assert.equal(lastPost.path.replace(/\/$/, ''), '/api/v1/comment/feed', 'uploads and attachments come before the publish');
 });
@@ -459,12 +471,12 @@ test('create options are checked before anything is sent', async () => {
 });
 
 test('delete: DELETE /comment/<id> → { id, deleted: true }; a note already gone → { id, deleted: false }, not an error', async () => {
-  const first = await run([{ resource: 'note', operation: 'delete', noteId: 131648795 }]);
-  assert.deepEqual(first.json, [{ id: 131648795, deleted: true }]);
+  const first = await run([{ resource: 'note', operation: 'delete', noteId: NOTE_ID }]);
+  assert.deepEqual(first.json, [{ id: NOTE_ID, deleted: true }]);
   assert.deepEqual(first.output[0].pairedItem, { item: 0 });
-  const again = await run([{ resource: 'note', operation: 'delete', noteId: '131648795' }], { retryOnFail: true });
-  assert.deepEqual(again.json, [{ id: 131648795, deleted: false }]);
-  assert.deepEqual(wire(), ['DELETE /api/v1/comment/131648795', 'DELETE /api/v1/comment/131648795']);
+  const again = await run([{ resource: 'note', operation: 'delete', noteId: String(NOTE_ID) }], { retryOnFail: true });
+  assert.deepEqual(again.json, [{ id: NOTE_ID, deleted: false }]);
+  assert.deepEqual(wire(), [`DELETE /api/v1/comment/${NOTE_ID}`, `DELETE /api/v1/comment/${NOTE_ID}`]);
   assert.equal(service.requests[0].body, '');
 });
 
