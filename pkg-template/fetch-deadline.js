@@ -22,6 +22,15 @@ function describeFetchError(error) {
   return error.message;
 }
 
+// What a fetch option resolved to instead of a Response, for the error that says so.
+function describeValue(value) {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const keys = Object.keys(value);
+  if (keys.length === 0) return 'an object without own properties';
+  return `an object with ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}`;
+}
+
 // Only a refused connection proves that the request never left.
 function refused(error) {
   const code = error?.cause?.code ?? error?.code;
@@ -46,7 +55,9 @@ export function headerPairs(headers) {
  * own fetch, and reads its whole body as text. `headers` is the client's object for
  * this set of headers, shared by its calls: a fetch option gets a copy of its own.
  * Resolves to {status, statusText, headers (the response's, unread), body}; rejects
- * with {kind: 'aborted'|'timeout'|'network', message, notSent, cause}.
+ * with {kind: 'aborted'|'timeout'|'network'|'config', message, notSent, cause}. 'config'
+ * is a fetch option that resolved to something that is not a Response: a programming
+ * error, which the core reports at once instead of retrying.
  */
 export async function sendRequest(url, method, headers, body, credentials, timeoutMs, signals, fetchImpl) {
   const early = signals.find((signal) => signal.aborted);
@@ -69,6 +80,7 @@ export async function sendRequest(url, method, headers, body, credentials, timeo
   // The runtime's own fetch rejects, and stops reading the body, when its signal aborts.
   let stopWaiting;
   let stopped;
+  let notAResponse;
   if (fetchImpl !== undefined) {
     stopped = new Promise((_, reject) => {
       stopWaiting = () => reject(controller.signal.reason);
@@ -82,11 +94,13 @@ export async function sendRequest(url, method, headers, body, credentials, timeo
       ? await globalThis.fetch(url, init)
       : await Promise.race([fetchImpl(url, init), stopped]);
     if (typeof response?.text !== 'function' || typeof response.status !== 'number') {
-      throw new TypeError('the fetch function resolved to something that is not a Response (it needs status and text())');
+      notAResponse = failure('config', `The fetch option resolved to ${describeValue(response)}, not a Response: it needs a numeric status and a text() method.`, false, undefined);
+      throw notAResponse;
     }
     const text = stopped === undefined ? await response.text() : await Promise.race([response.text(), stopped]);
     return { status: response.status, statusText: response.statusText ?? '', headers: response.headers, body: text };
   } catch (error) {
+    if (error === notAResponse) throw error;
     const aborted = signals.find((signal) => signal.aborted);
     if (aborted) throw failure('aborted', describeReason(aborted.reason), false, aborted.reason);
     if (timedOut) throw failure('timeout', `no complete answer within ${timeoutMs} ms`, false, undefined);

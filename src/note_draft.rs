@@ -233,15 +233,24 @@ impl NoteDraft {
         Ok(NoteRequest::new(&note.doc, &[], note.parent.map(|id| id.get())).to_json())
     }
 
-    /// The note to publish.
+    /// The note to publish. Blank text (empty or whitespace only, in every block) counts
+    /// as no text, in every write path: without an attachment such a note is refused,
+    /// with one it is published as the attachment alone.
     pub fn to_publish(&self) -> Result<NoteToPublish, Error> {
         if self.is_empty() {
             return Err(Error::invalid_argument(
                 "a note needs some text or an attachment: add a paragraph before publish()",
             ));
         }
+        let doc = NoteDoc::new(self.blocks.clone());
+        let blank = doc.text().trim().is_empty();
+        if blank && self.attachments.is_empty() {
+            return Err(Error::invalid_argument(
+                "a note needs some text or an attachment: its text is only whitespace",
+            ));
+        }
         Ok(NoteToPublish {
-            doc: NoteDoc::new(self.blocks.clone()),
+            doc: if blank { NoteDoc::new(Vec::new()) } else { doc },
             attachments: self.attachments.clone(),
             parent: self.parent,
         })
@@ -398,5 +407,25 @@ mod tests {
         );
         assert!(draft.paragraph("").is_err());
         assert!(draft.request_body().is_err());
+    }
+
+    #[test]
+    fn blank_text_counts_as_no_text() {
+        let mut blank = NoteDraft::new(Some("   ")).unwrap();
+        blank.add("\t", Style::Bold).unwrap();
+        blank.quote(" \n ").ok();
+        assert_eq!(
+            blank.to_publish().unwrap_err().message,
+            "a note needs some text or an attachment: its text is only whitespace"
+        );
+        // With an attachment, the blank text is left out: the note is the attachment.
+        blank.attach_link("https://example.test/").unwrap();
+        let note = blank.to_publish().unwrap();
+        assert!(note.doc.content.is_empty());
+        assert_eq!(note.attachments.len(), 1);
+        // A space between styled runs is text like any other.
+        let mut spaced = NoteDraft::new(Some("a")).unwrap();
+        spaced.add(" ", Style::Plain).unwrap();
+        assert_eq!(spaced.to_publish().unwrap().doc.text(), "a ");
     }
 }

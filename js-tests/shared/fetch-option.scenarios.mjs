@@ -53,6 +53,22 @@ export const fetchOptionScenarios = [
     equal(typeof calls[calls.length - 1].init.body, 'string', 'publishing sends its JSON body through it');
   }],
 
+  ['a fetch option that resolves to no Response is refused at once: one call, no retry, no read-back', async (ctx) => {
+    let calls = 0;
+    const fetchOption = async () => {
+      calls += 1;
+      return { ok: true, json() {} };
+    };
+    const client = ctx.client({ fetch: fetchOption });
+    const read = await rejects(client.getPosts({ limit: 1 }));
+    equal(read.kind, 'config');
+    equal(read.message, 'The fetch option resolved to an object with ok, json, not a Response: it needs a numeric status and a text() method.');
+    equal(calls, 1, 'not retried');
+    const publish = await rejects(client.publishNote('never sent twice'));
+    equal(publish.kind, 'config');
+    equal(calls, 2, 'one publish and no read-back');
+  }],
+
   ['the fetch option may resolve to a plain object with status, headers.forEach and text()', async (ctx) => {
     const answers = [];
     const fetchOption = async (url, init) => {

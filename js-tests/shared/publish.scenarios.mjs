@@ -237,6 +237,10 @@ export const publishScenarios = [
     }
     for (const [label, call] of [
       ["publishNote('')", () => client.publishNote('')],
+      // Blank text counts as no text, in every write path.
+      ["publishNote('   ')", () => client.publishNote('   ')],
+      ["publishNote(' \\n\\t ')", () => client.publishNote(' \n\t ')],
+      ["note('  ').bold(' ').publish()", () => client.note('  ').bold(' ').publish()],
       ['publishNote(42)', () => client.publishNote(42)],
       ['publishNote(null)', () => client.publishNote(null)],
       ['publishNote()', () => client.publishNote()],

@@ -114,7 +114,7 @@ const requested: string[] = [];
 new Publisher({
   apiKey: 'key',
   fetch: (url, init) => {
-    const method: 'GET' | 'POST' = exact<'GET' | 'POST'>()(init.method);
+    const method: 'GET' | 'POST' | 'DELETE' = exact<'GET' | 'POST' | 'DELETE'>()(init.method);
     const headers: Record<string, string> = exact<Record<string, string>>()(init.headers);
     const body: string | undefined = exact<string | undefined>()(init.body);
     const credentials: 'include' | undefined = exact<'include' | undefined>()(init.credentials);

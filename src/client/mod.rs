@@ -115,6 +115,11 @@ impl<T: Transport> Client<T> {
                 // Outlives the match: a status failure borrows its Retry-After from it.
                 let retry_after: Option<String>;
                 let (failure, error) = match self.transport.send(&request, self.config.timeout_ms()).await {
+                    // A fetch option that answers with something other than a Response
+                        // is a programming error: no retry or read-back can mend it.
+                    Err(SendError { error, .. }) if error.kind == ErrorKind::Config => {
+                        return Err(self.redacted(error));
+                    }
                     Err(SendError { error, not_sent }) => {
                         let failure = match error.kind {
                             ErrorKind::Timeout => Failure::Timeout,

@@ -164,3 +164,21 @@ fn publishing_that_may_have_acted_is_never_sent_twice() {
     assert_eq!(error.kind, ErrorKind::Http, "a 400 certainly did not publish");
     assert!(!error.message.contains("may have been published"));
 }
+
+#[test]
+fn a_fetch_option_that_answers_with_no_response_fails_at_once_without_retry_or_read_back() {
+    let not_a_response = || Error::new(ErrorKind::Config, "The fetch option resolved to an object with ok, json, not a Response.");
+    let client = FakeTransport::client(None);
+    client.transport().fail(not_a_response());
+    let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Config);
+    assert!(error.message.contains("not a Response"), "{}", error.message);
+    assert_eq!(client.transport().sent().len(), 1);
+    assert!(client.transport().sleeps().is_empty());
+
+    client.transport().fail(not_a_response());
+    let error = block_on(client.publish(&draft().to_publish().unwrap())).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Config, "{}", error.message);
+    // One publish, and no read-back of the notes.
+    assert_eq!(client.transport().sent().len(), 2);
+}

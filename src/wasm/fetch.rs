@@ -166,6 +166,7 @@ fn to_send_error(rejection: &JsValue) -> SendError {
     let kind = match get(rejection, "kind").as_string().as_deref() {
         Some("aborted") => ErrorKind::Aborted,
         Some("timeout") => ErrorKind::Timeout,
+        Some("config") => ErrorKind::Config,
         _ => ErrorKind::Network,
     };
     SendError {

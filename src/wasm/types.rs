@@ -114,7 +114,8 @@ export interface AbortSignalShape {
 
 /** The request the client hands to a `fetch` option: a valid second argument of the runtime's own `fetch`. */
 export interface PublisherFetchInit {
-  method: 'GET' | 'POST';
+  /** Every method the client sends: reads, publishing, `deleteNote`. */
+  method: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string>;
   /** JSON text, for publishing. */
   body?: string;
