@@ -1,5 +1,5 @@
 // The `publisher-wasm/web` entry (index.js; also what webpack gets): the wasm as a
-// gzip file of its own beside this module (122 KiB, under webpack's 244 KiB hint),
+// gzip file of its own beside this module (under webpack's 244 KiB hint),
 // found through `new URL(…, import.meta.url)`, a pattern vite, webpack and browsers
 // resolve, then inflated and compiled as it streams in. Smaller to download than the
 // embedded default; needs top-level await and a bundler or server that serves the file.

@@ -117,6 +117,20 @@ export const noteWriteScenarios = [
     equal((await ownNotes(ctx))[0].id, response.id);
   }],
 
+  ['blank text with an attachment is no text: the note is the attachment alone', async (ctx) => {
+    const client = ctx.client();
+    for (const blank of ['', '   ', ' \n\t ']) {
+      const response = await client.publishNote(blank, { link: 'https://example.test/blank' });
+      equal(response.body, '', `publishNote(${JSON.stringify(blank)}, {link}) publishes no text`);
+      equal(response.attachments.length, 1);
+    }
+    const built = await client.note('  ').attachLink('https://example.test/blank').publish();
+    equal(built.body, '');
+    const feeds = await posts(ctx, '/api/v1/comment/feed');
+    equal(feeds.length, 4);
+    ok(feeds.every((publish) => JSON.parse(publish.body).bodyJson.content.length === 0), 'no whitespace paragraph went on the wire');
+  }],
+
   ['a reply: parent_id on the wire, listed under its parent, not in the feed', async (ctx) => {
     const client = ctx.client();
     const parent = await client.publishNote('A question?');

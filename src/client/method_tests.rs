@@ -471,3 +471,28 @@ fn search_falls_back_to_the_archive_when_the_search_path_is_missing() {
         "/api/v1/archive?sort=new&search=q&offset=10&limit=3"
     );
 }
+
+#[test]
+fn full_profile_by_id_falls_back_when_the_handle_the_feed_names_is_gone() {
+    // A renamed handle: the feed still names the old one, whose public profile is a 404.
+    let client = FakeTransport::client(None);
+    let feed = fixture("profile-feed.json");
+    let user = &feed["items"][0]["context"]["users"][0];
+    let handle = user["handle"].as_str().unwrap().to_string();
+    let user_id = UserId::from_f64(user["id"].as_f64().unwrap()).unwrap();
+    let profile = fixture("user-profile.json");
+    client.transport().reply(200, &feed.to_string());
+    client.transport().reply(404, r#"{"error":"Not found"}"#);
+    client.transport().reply(200, &profile.to_string());
+    let full = block_on(client.get_full_profile_by_id(user_id)).unwrap();
+    assert_eq!(full["id"], profile["id"]);
+    assert_eq!(full["userProfile"]["items"], feed["items"]);
+    assert_eq!(
+        client.transport().sent_paths(),
+        [
+            format!("/api/v1/reader/feed/profile/{}", user_id.get()),
+            format!("/api/v1/user/{handle}/public_profile"),
+            format!("/api/v1/user/{}/profile", user_id.get()),
+        ]
+    );
+}

@@ -116,7 +116,7 @@ impl<T: Transport> Client<T> {
                 let retry_after: Option<String>;
                 let (failure, error) = match self.transport.send(&request, self.config.timeout_ms()).await {
                     // A fetch option that answers with something other than a Response
-                        // is a programming error: no retry or read-back can mend it.
+                    // is a programming error: no retry or read-back can mend it.
                     Err(SendError { error, .. }) if error.kind == ErrorKind::Config => {
                         return Err(self.redacted(error));
                     }

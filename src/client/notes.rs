@@ -81,7 +81,11 @@ impl<T: Transport> Client<T> {
     /// `publishNote(text)`: one paragraph of plain text, published as [`Client::publish`] does.
     pub async fn publish_note(&self, text: &str) -> Result<Doc<T>, Error> {
         if text.trim().is_empty() {
-            let what = if text.is_empty() { "a non-empty text" } else { "a text that is not only whitespace" };
+            let what = if text.is_empty() {
+                "a non-empty text"
+            } else {
+                "a text that is not only whitespace"
+            };
             return Err(Error::invalid_argument(format!("publishNote(text) needs {what}")));
         }
         let draft = NoteDraft::new(Some(text))?;

@@ -167,7 +167,12 @@ fn publishing_that_may_have_acted_is_never_sent_twice() {
 
 #[test]
 fn a_fetch_option_that_answers_with_no_response_fails_at_once_without_retry_or_read_back() {
-    let not_a_response = || Error::new(ErrorKind::Config, "The fetch option resolved to an object with ok, json, not a Response.");
+    let not_a_response = || {
+        Error::new(
+            ErrorKind::Config,
+            "The fetch option resolved to an object with ok, json, not a Response.",
+        )
+    };
     let client = FakeTransport::client(None);
     client.transport().fail(not_a_response());
     let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();

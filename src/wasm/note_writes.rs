@@ -117,14 +117,19 @@ impl BuilderDraft {
             Arg::Bool(true) => true,
             _ => return Err(Error::invalid_argument("options.markdown must be a boolean")),
         };
-        let mut draft = if markdown {
-            let source = args::string("text", &arg(text_value))?;
-            let mut draft = BuilderDraft::new(&JsValue::UNDEFINED)?;
-            draft.draft.blocks(markdown_blocks(&source)?);
-            draft
-        } else {
-            BuilderDraft::new(text_value)?
+        let source = match arg(text_value) {
+            Arg::Missing => String::new(),
+            _ => text("publishNote", text_value)?,
         };
+        // Blank text counts as no text: with an attachment the note is the attachment.
+        let mut draft = BuilderDraft::new(&JsValue::UNDEFINED)?;
+        if !source.trim().is_empty() {
+            if markdown {
+                draft.draft.blocks(markdown_blocks(&source)?);
+            } else {
+                draft.draft.paragraph(&source)?;
+            }
+        }
         let reply_to = member(options, "replyTo");
         if !reply_to.is_undefined() && !reply_to.is_null() {
             let id = args::id::<NoteId>("options.replyTo", &arg(&reply_to))?;
@@ -144,7 +149,14 @@ impl BuilderDraft {
             }
         }
         if draft.draft.is_empty() && draft.attachments.is_empty() {
-            return Err(Error::invalid_argument("publishNote(text) needs a non-empty text"));
+            let what = if source.is_empty() {
+                "a non-empty text"
+            } else {
+                "a text that is not only whitespace"
+            };
+            return Err(Error::invalid_argument(format!(
+                "publishNote(text) needs {what}, or an attachment"
+            )));
         }
         Ok(draft)
     }

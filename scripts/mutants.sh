@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Mutation testing: a measurement of the tests, not part of `npm test` (it takes about an
+# hour on a 2-core machine). Rust: cargo-mutants over the library code of src/ outside
+# src/wasm/ (.cargo/mutants.toml). n8n node: Stryker over nodes/ and shared/
+# (n8n-node/stryker.config.mjs), with the node's unit tests.
+#
+#   bash scripts/mutants.sh rust [cargo-mutants args, e.g. --file src/retry.rs]
+#   bash scripts/mutants.sh node
+#
+# Results: mutants.out/ (Rust: caught.txt, missed.txt, timeout.txt, unviable.txt) and
+# n8n-node/reports/mutation/ (Stryker's HTML and JSON). Both print their counts.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+case "${1:-}" in
+  rust)
+    shift
+    CARGO_MUTANTS_VERSION=27.1.0
+    if [ "$(cargo mutants --version 2>/dev/null || true)" != "cargo-mutants $CARGO_MUTANTS_VERSION" ]; then
+      cargo install cargo-mutants --version "$CARGO_MUTANTS_VERSION" --locked
+    fi
+    # The fuzz test runs a tenth of its cases per mutant.
+    PUBLISHER_FUZZ_DIVISOR=10 cargo mutants --jobs 2 --no-shuffle "$@" || true
+    for outcome in caught missed timeout unviable; do
+      printf '%-9s %5s\n' "$outcome" "$(wc -l < "mutants.out/$outcome.txt" 2>/dev/null || echo 0)"
+    done
+    ;;
+  node)
+    [ -f pkg/publisher_wasm_bg.wasm ] || node scripts/build-pkg.mjs
+    cd n8n-node
+    [ -d node_modules/@stryker-mutator/core ] || npm install --ignore-scripts --no-audit --no-fund --no-save
+    node build.mjs
+    ./node_modules/.bin/stryker run stryker.config.mjs
+    ;;
+  *)
+    echo "usage: bash scripts/mutants.sh rust|node" >&2
+    exit 2
+    ;;
+esac
