@@ -28,11 +28,20 @@ case "${1:-}" in
     done
     ;;
   node)
+    shift
     [ -f pkg/publisher_wasm_bg.wasm ] || node scripts/build-pkg.mjs
+    # Stryker is a measuring tool, not a dependency of the node: installed once, outside the clone.
+    STRYKER_DIR="${PUBLISHER_WASM_CACHE:-$HOME/.cache/publisher-wasm}/stryker-10.1.1"
+    if [ ! -x "$STRYKER_DIR/node_modules/.bin/stryker" ] || [ ! -d "$STRYKER_DIR/node_modules/typescript" ]; then
+      mkdir -p "$STRYKER_DIR"
+      (cd "$STRYKER_DIR" && echo '{"private":true}' > package.json && npm install --no-audit --no-fund --save-exact @stryker-mutator/core@10.1.1 typescript@5.9.3)
+    fi
+    # Stryker 10 needs Node >= 22: the consumer matrix's Node 24 runs it (the tests it
+    # starts run on the Node of PATH).
+    NODE24="$(node js-tests/consumers/tools.mjs)/node_modules/node24/bin/node"
     cd n8n-node
-    [ -d node_modules/@stryker-mutator/core ] || npm install --ignore-scripts --no-audit --no-fund --no-save
-    node build.mjs
-    ./node_modules/.bin/stryker run stryker.config.mjs
+    PUBLISHER_FIXTURES_DIR="$ROOT/fixtures/service" PUBLISHER_SKIP_TSC=1 \
+      "$NODE24" "$STRYKER_DIR/node_modules/@stryker-mutator/core/bin/stryker.js" run stryker.config.mjs "$@"
     ;;
   *)
     echo "usage: bash scripts/mutants.sh rust|node" >&2

@@ -586,4 +586,95 @@ mod tests {
         let config = Config::new(with_key("TOPSECRET")).unwrap();
         assert!(!format!("{config:?}").contains("TOPSECRET"));
     }
+
+    #[test]
+    fn every_cookie_name_is_read_and_others_refused() {
+        let header = |name: &str| {
+            Config::new(ConfigInput {
+                cookie_name: Some(name.into()),
+                ..with_key("k")
+            })
+            .map(|config| config.cookie_header())
+        };
+        assert_eq!(header("connect.sid").unwrap(), "connect.sid=s%3Ak");
+        assert_eq!(header("substack.sid").unwrap(), "substack.sid=s%3Ak");
+        assert_eq!(header("both").unwrap(), "substack.sid=s%3Ak; connect.sid=s%3Ak");
+        assert_eq!(header("sid").unwrap_err().kind, ErrorKind::Config);
+    }
+
+    #[test]
+    fn a_debug_print_shows_the_settings_but_not_the_key() {
+        let config = Config::new(ConfigInput {
+            hostname: Some("pub.example.com".into()),
+            ..with_key("secret-key-1")
+        })
+        .unwrap();
+        let printed = format!("{config:?}");
+        assert!(printed.starts_with("Config {"), "{printed}");
+        assert!(
+            printed.contains("pub.example.com") && printed.contains("[redacted]"),
+            "{printed}"
+        );
+        assert!(!printed.contains("secret-key-1"), "{printed}");
+    }
+
+    #[test]
+    fn auth_left_open_is_settled_by_the_runtime() {
+        let mut config = Config::new(with_key("k")).unwrap();
+        config.set_auth(AuthMode::BrowserCredentials);
+        assert_eq!(config.auth(), AuthMode::BrowserCredentials);
+    }
+
+    #[test]
+    fn the_longest_backoff_may_equal_the_first_but_not_be_shorter() {
+        let retry = |base: u64, max: u64| {
+            Config::new(ConfigInput {
+                retry: RetryInput::Custom {
+                    retries: None,
+                    base_delay_ms: Some(base),
+                    max_delay_ms: Some(max),
+                    max_retry_after_ms: None,
+                },
+                ..with_key("k")
+            })
+        };
+        assert_eq!(retry(100, 100).unwrap().retry().max_delay_ms, 100);
+        assert_eq!(retry(100, 250).unwrap().retry().max_delay_ms, 250);
+        assert!(retry(100, 99).unwrap_err().message.contains("retry.maxDelayMs"));
+    }
+
+    #[test]
+    fn a_key_with_a_space_or_outside_ascii_is_refused() {
+        for bad in ["a b", "ключ", "a;b"] {
+            let error = Config::new(with_key(bad)).unwrap_err();
+            assert_eq!(error.kind, ErrorKind::Config, "{bad}");
+            assert!(!error.message.contains(bad), "the message repeats the key");
+        }
+        assert!(Config::new(with_key("s%3Aabc.DEF-123_~")).is_ok());
+    }
+
+    #[test]
+    fn host_names_and_ports_are_checked_at_their_limits() {
+        let host = |name: &str| {
+            Config::new(ConfigInput {
+                hostname: Some(name.into()),
+                ..with_key("k")
+            })
+        };
+        let label = "a".repeat(63);
+        let longest = format!("{label}.{label}.{label}.{}", "b".repeat(61));
+        assert_eq!(longest.len(), 253);
+        assert!(host(&longest).is_ok());
+        assert!(host(&format!("{longest}b")).is_err());
+        assert!(host("example.com:8080").is_ok());
+        for bad in [
+            "example.com:",
+            "example.com:8a",
+            "example.com:0",
+            ":8080",
+            "example.com:99999",
+        ] {
+            assert!(host(bad).is_err(), "{bad}");
+        }
+    }
 }

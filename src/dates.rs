@@ -115,7 +115,7 @@ fn four_digits(text: &str) -> Option<i64> {
 mod tests {
     use std::time::{Duration, UNIX_EPOCH};
 
-    use super::parse_http_date;
+    use super::{parse_http_date, seconds_since_epoch};
 
     fn by_httpdate(text: &str) -> Option<i64> {
         let when = httpdate::parse_http_date(text).ok()?;
@@ -165,5 +165,33 @@ mod tests {
         ] {
             assert_eq!(parse_http_date(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn an_offset_is_hours_and_minutes_east_of_utc() {
+        // 2000-01-01T00:00:00+05:30 is 5 h 30 min before midnight UTC.
+        assert_eq!(
+            seconds_since_epoch([2000, 1, 1, 0, 0, 0], (1, 5, 30)),
+            946_684_800 - 19_800
+        );
+        assert_eq!(
+            seconds_since_epoch([2000, 1, 1, 0, 0, 0], (-1, 1, 15)),
+            946_684_800 + 4_500
+        );
+    }
+
+    #[test]
+    fn http_dates_with_a_wrong_weekday_name_or_an_out_of_range_clock_are_refused() {
+        assert_eq!(parse_http_date("Funday, 06-Nov-94 08:49:37 GMT"), None);
+        assert_eq!(parse_http_date("Fun Nov  6 08:49:37 1994"), None);
+        assert_eq!(parse_http_date("Sun, 06 Nov 1994 24:00:00 GMT"), None);
+        assert_eq!(parse_http_date("Sun, 06 Nov 1994 08:60:00 GMT"), None);
+        assert_eq!(parse_http_date("Sun, 06 Nov 1994 23:59:59 GMT"), Some(784_166_399));
+    }
+
+    #[test]
+    fn a_two_digit_year_from_70_is_of_the_1900s() {
+        assert_eq!(parse_http_date("Thursday, 01-Jan-70 00:00:00 GMT"), Some(0));
+        assert_eq!(parse_http_date("Friday, 31-Dec-69 00:00:00 GMT"), Some(3_155_673_600));
     }
 }

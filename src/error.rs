@@ -166,4 +166,10 @@ mod tests {
         let body = "é".repeat(MAX_SNAPSHOT_BODY + 10);
         assert_eq!(snapshot_body(&body).chars().count(), MAX_SNAPSHOT_BODY);
     }
+
+    #[test]
+    fn an_error_displays_as_its_message() {
+        let error = Error::invalid_argument("limit must be a whole number");
+        assert_eq!(error.to_string(), "limit must be a whole number");
+    }
 }

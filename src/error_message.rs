@@ -382,6 +382,12 @@ fn decode_entities(text: &str) -> String {
         let entity = after
             .find(';')
             .filter(|&end| end > 0 && end <= 10)
+            // A name is letters and digits (`#` first for a number): "a & b; c" has none.
+            .filter(|&end| {
+                after
+                    .get(..end)
+                    .is_some_and(|name| name.trim_start_matches('#').bytes().all(|b| b.is_ascii_alphanumeric()))
+            })
             .and_then(|end| after.get(..end).map(|name| (name, end)));
         match entity {
             Some((name, end)) => {
@@ -784,5 +790,110 @@ mod tests {
         response.headers.push(("x-echo".into(), "SECRET-1".into()));
         let error = http_error("GET /x", response).redact("SECRET-1");
         assert!(!format!("{error:?}").contains("SECRET-1"));
+    }
+
+    #[test]
+    fn every_status_without_a_reason_phrase_gets_the_standard_one() {
+        let table = [
+            (200, "OK"),
+            (201, "Created"),
+            (204, "No Content"),
+            (400, "Bad Request"),
+            (401, "Unauthorized"),
+            (403, "Forbidden"),
+            (404, "Not Found"),
+            (405, "Method Not Allowed"),
+            (408, "Request Timeout"),
+            (409, "Conflict"),
+            (410, "Gone"),
+            (413, "Content Too Large"),
+            (415, "Unsupported Media Type"),
+            (422, "Unprocessable Content"),
+            (429, "Too Many Requests"),
+            (500, "Internal Server Error"),
+            (502, "Bad Gateway"),
+            (503, "Service Unavailable"),
+            (504, "Gateway Timeout"),
+        ];
+        for (status, phrase) in table {
+            assert_eq!(
+                status_line(&response(status, "", "text/plain", "")),
+                format!("HTTP {status} {phrase}")
+            );
+        }
+        assert_eq!(status_line(&response(418, "", "text/plain", "")), "HTTP 418");
+    }
+
+    #[test]
+    fn every_named_entity_of_the_table_is_decoded() {
+        let table = [
+            ("amp", '&'),
+            ("lt", '<'),
+            ("gt", '>'),
+            ("quot", '"'),
+            ("apos", '\''),
+            ("nbsp", ' '),
+            ("mdash", '—'),
+            ("ndash", '–'),
+            ("hellip", '…'),
+            ("lsquo", '‘'),
+            ("rsquo", '’'),
+            ("ldquo", '“'),
+            ("rdquo", '”'),
+            ("copy", '©'),
+        ];
+        for (name, expected) in table {
+            assert_eq!(entity_char(name), Some(expected), "&{name};");
+            assert_eq!(decode_entities(&format!("a&{name};b")), format!("a{expected}b"));
+        }
+        assert_eq!(entity_char("eacute"), None);
+        // Ten characters is the longest name looked for; `&` without one stays.
+        assert_eq!(decode_entities("&abcdefghij;x"), "x");
+        assert_eq!(decode_entities("&abcdefghijk;x"), "&abcdefghijk;x");
+        assert_eq!(decode_entities("a & b; c"), "a & b; c");
+        assert_eq!(decode_entities("&;x"), "&;x");
+    }
+
+    #[test]
+    fn tags_are_removed_but_a_lone_greater_than_stays() {
+        assert_eq!(clean_text("<b>bold</b> and 3 > 2", 100), "bold and 3 > 2");
+        assert_eq!(clean_text("a < b", 100), "a < b");
+    }
+
+    #[test]
+    fn the_service_words_are_found_under_a_key_not_at_the_top() {
+        let error = |body: &str| error_text::<serde_json::Value>(&serde_json::from_str(body).unwrap(), 0);
+        assert_eq!(error(r#"{"error":"Not found"}"#), Some("Not found".into()));
+        assert_eq!(error(r#"{"errors":[{"msg":"Bad id"}]}"#), Some("Bad id".into()));
+        // A bare string or array is no error text: the body is not an error object.
+        assert_eq!(error(r#""just text""#), None);
+        assert_eq!(error(r#"["Not found"]"#), None);
+        assert_eq!(error(r#"{"error":{"detail":{"message":"deep"}}}"#), Some("deep".into()));
+        assert_eq!(error(r#"{"error":{"detail":{"message":{"msg":"too deep"}}}}"#), None);
+    }
+
+    #[test]
+    fn an_unexpected_record_names_the_request_and_the_problem() {
+        assert_eq!(
+            unexpected_record("GET /api/v1/posts", "field `id` is missing"),
+            "GET /api/v1/posts returned an unexpected record: field `id` is missing"
+        );
+    }
+
+    #[test]
+    fn a_long_network_detail_keeps_its_root_cause() {
+        let detail = format!(
+            "fetch failed ({}: ECONNRESET: socket hang up)",
+            "outer cause ".repeat(20)
+        );
+        let kept = network_detail(&detail);
+        assert!(kept.starts_with('…'), "{kept}");
+        assert!(kept.ends_with("socket hang up"), "{kept}");
+        assert!(kept.chars().count() <= MAX_DETAIL_CHARS + 1, "{kept}");
+        // A cut tail with more closers than openers loses its last closer.
+        let nested = format!("{}: inner (code) failed)", "x".repeat(MAX_DETAIL_CHARS));
+        assert!(!network_detail(&nested).ends_with("))"), "{}", network_detail(&nested));
+        let short = "ECONNREFUSED (connect)";
+        assert_eq!(network_detail(short), short);
     }
 }

@@ -36,6 +36,8 @@ pub struct FakeTransport {
     held: RefCell<Option<(String, usize)>>,
     /// How many requests had been sent when the held one was answered.
     sent_while_held: Cell<Option<usize>>,
+    /// Every wait between attempts ends as if the caller aborted.
+    abort_sleeps: Cell<bool>,
 }
 
 impl FakeTransport {
@@ -133,6 +135,11 @@ impl FakeTransport {
         self.sleeps.borrow().clone()
     }
 
+    /// The caller aborts during every wait between attempts.
+    pub fn abort_sleeps(&self) {
+        self.abort_sleeps.set(true);
+    }
+
     pub fn sent(&self) -> Vec<HttpRequest> {
         self.sent.borrow().clone()
     }
@@ -197,6 +204,9 @@ impl Transport for FakeTransport {
 
     async fn sleep(&self, millis: u64) -> Result<(), Error> {
         self.sleeps.borrow_mut().push(millis);
+        if self.abort_sleeps.get() {
+            return Err(Error::new(crate::error::ErrorKind::Aborted, "aborted by the caller"));
+        }
         Ok(())
     }
 

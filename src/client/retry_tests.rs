@@ -187,3 +187,54 @@ fn a_fetch_option_that_answers_with_no_response_fails_at_once_without_retry_or_r
     // One publish, and no read-back of the notes.
     assert_eq!(client.transport().sent().len(), 2);
 }
+
+#[test]
+fn an_abort_reported_by_the_transport_is_not_retried_and_stays_an_abort() {
+    let client = FakeTransport::client(None);
+    client
+        .transport()
+        .fail(Error::new(ErrorKind::Aborted, "aborted by the caller"));
+    let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Aborted);
+    assert_eq!(client.transport().sent().len(), 1);
+    // A publish the caller aborted stays `aborted`: it is not turned into maybe-published.
+    client
+        .transport()
+        .fail(Error::new(ErrorKind::Aborted, "aborted by the caller"));
+    let error = block_on(client.publish(&draft().to_publish().unwrap())).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Aborted, "{}", error.message);
+    client
+        .transport()
+        .fail(Error::new(ErrorKind::Timeout, "no answer within 30000 ms"));
+    let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Timeout);
+}
+
+#[test]
+fn an_abort_during_the_wait_between_attempts_names_the_request() {
+    let client = FakeTransport::client(None);
+    client.transport().abort_sleeps();
+    client.transport().reply(503, "");
+    let error = block_on(client.get_post_by_id(PostId::from_f64(7.0).unwrap())).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Aborted);
+    assert!(
+        error.message.starts_with("GET /api/v1/posts/by-id/7"),
+        "{}",
+        error.message
+    );
+    assert_eq!(client.transport().sent().len(), 1);
+}
+
+#[test]
+fn a_refused_record_names_the_request_and_the_field() {
+    let client = FakeTransport::client(None);
+    client.transport().reply(200, r#"{"post":{"id":"seven"}}"#);
+    let error = block_on(client.get_post_by_id(PostId::from_f64(7.0).unwrap())).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::InvalidResponse);
+    assert!(
+        error.message.starts_with("GET /api/v1/posts/by-id/7"),
+        "{}",
+        error.message
+    );
+    assert!(error.message.contains("`id`"), "{}", error.message);
+}

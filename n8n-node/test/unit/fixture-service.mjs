@@ -4,7 +4,8 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 
-const FIXTURES = new URL('../../../fixtures/service/', import.meta.url);
+// The mutation run (scripts/mutants.sh node) runs these tests from a copy of n8n-node/.
+const FIXTURES = process.env.PUBLISHER_FIXTURES_DIR ? new URL(`file://${process.env.PUBLISHER_FIXTURES_DIR}/`) : new URL('../../../fixtures/service/', import.meta.url);
 export const fixture = (name) => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8'));
 
 const byId = fixture('post-by-id.json');
