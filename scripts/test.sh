@@ -2,7 +2,10 @@
 # Runs every test: lint, cargo test, the package build, wasm-bindgen tests in Node and
 # Chromium, the local service's self-test, the packed tarball and the consumer matrix
 # (every runtime and bundler), the .d.ts check, the JS tests in Deno, Chromium and Node
-# against the local service, the demo page driven in Chromium, and the n8n node. Each
+# against the local service, the demo page driven in Chromium, the READMEs' code blocks,
+# and the n8n node. The real-sample suites (in cargo test and the local service's
+# self-test) run where the real samples are beside the project, say they were skipped
+# where not, and fail without them under CI=true. Each
 # runner must report at least one test, or the run fails.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -81,6 +84,9 @@ run_counted "demo page (Chromium)" '^demo: [0-9]+ passed' node js-tests/demo/run
 
 step "Node"
 run_counted "js Node" '^# pass [0-9]+' node --test js-tests/node/
+
+step "every JS, TS and HTML block of the READMEs, run as written (Node, Deno, workerd, Chromium)"
+run_counted "README code blocks" '^# pass [0-9]+' node --test js-tests/docs/
 
 step "n8n node: build, lint (strict), unit tests"
 run_counted "n8n node unit" '^# pass [0-9]+' bash scripts/n8n-test.sh unit
