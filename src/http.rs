@@ -96,3 +96,33 @@ impl fmt::Debug for HttpRequest {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_debug_print_of_a_request_shows_all_but_the_cookie() {
+        let request = HttpRequest {
+            method: Method::Post,
+            url: "https://substack.com/api/v1/comment/feed".into(),
+            headers: vec![
+                ("Cookie".into(), "connect.sid=s%3Asecret-key-2".into()),
+                ("Content-Type".into(), "application/json".into()),
+            ],
+            body: Some("{}".into()),
+            include_credentials: false,
+        };
+        let printed = format!("{request:?}");
+        assert!(printed.starts_with("HttpRequest {"), "{printed}");
+        assert!(
+            printed.contains("https://substack.com/api/v1/comment/feed"),
+            "{printed}"
+        );
+        assert!(
+            printed.contains("application/json") && printed.contains("[redacted]"),
+            "{printed}"
+        );
+        assert!(!printed.contains("secret-key-2"), "{printed}");
+    }
+}

@@ -191,4 +191,13 @@ mod tests {
             assert_eq!(error.kind, ErrorKind::InvalidArgument, "{bad}");
         }
     }
+
+    #[test]
+    fn a_riff_file_is_webp_only_with_its_webp_tag_and_jpg_spellings_are_jpeg() {
+        assert_eq!(sniff(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
+        assert_eq!(sniff(b"RIFF\0\0\0\0WAVEfmt "), None);
+        assert_eq!(normalise("image/jpg"), "image/jpeg");
+        assert_eq!(normalise("Image/PJPEG; q=1"), "image/jpeg");
+        assert_eq!(normalise("image/png"), "image/png");
+    }
 }

@@ -312,4 +312,16 @@ mod tests {
         assert_eq!(number_text(f64::NEG_INFINITY), "-Infinity");
         assert_eq!(number_text(f64::NAN), "NaN");
     }
+
+    #[test]
+    fn values_other_than_strings_and_numbers_are_named_by_their_kind() {
+        use super::describe_value;
+        use serde_json::json;
+        assert_eq!(describe_value(&json!(null)), "null");
+        assert_eq!(describe_value(&json!(true)), "boolean");
+        assert_eq!(describe_value(&json!([1])), "array");
+        assert_eq!(describe_value(&json!({"a": 1})), "object");
+        assert_eq!(describe_value(&json!("x")), "the string \"x\"");
+        assert_eq!(describe_value(&json!(5)), "the number 5");
+    }
 }
