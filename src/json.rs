@@ -324,4 +324,19 @@ mod tests {
         assert_eq!(describe_value(&json!("x")), "the string \"x\"");
         assert_eq!(describe_value(&json!(5)), "the number 5");
     }
+
+    #[test]
+    fn native_numbers_print_as_js_would_and_long_strings_are_not_quoted() {
+        use super::{describe_value, JsonDoc};
+        use serde_json::{json, Value};
+        assert_eq!(Value::from_f64(3.0), json!(3));
+        assert_eq!(Value::from_f64(0.5), json!(0.5));
+        assert_eq!(Value::from_f64(1e20).to_string(), "1e+20");
+        assert_eq!(Value::from_text("x"), json!("x"));
+        assert_eq!(describe_value(&json!("y".repeat(41))), "a string");
+        assert_eq!(
+            describe_value(&json!("y".repeat(40))),
+            format!("the string {:?}", "y".repeat(40))
+        );
+    }
 }
