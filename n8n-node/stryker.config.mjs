@@ -6,7 +6,8 @@ export default {
   // The decision code: parameter reading, the calls, output mapping, errors, the fetch
   // bridge. description.ts only declares the editor's fields.
   mutate: ['nodes/**/*.ts', '!nodes/**/description.ts', 'shared/**/*.ts'],
-  concurrency: 1,
+  // The unit tests mostly wait (retries, timeouts): four at once fit in two cores.
+  concurrency: 4,
   timeoutMS: 60000,
   reporters: ['clear-text', 'progress', 'json', 'html'],
   ignorePatterns: ['dist', 'reports', '.e2e-report.json', '*.tgz'],
