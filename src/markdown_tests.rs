@@ -153,6 +153,41 @@ pub(crate) const TABLE: &[(&str, &str, &str)] = &[
         "Ünïcödé 🎖️ **ß** \u{2028}x",
         r#"P("Ünïcödé 🎖\u{fe0f} " b"ß" " \u{2028}x")"#,
     ),
+    (
+        "inline HTML code, kbd, samp, tt",
+        "a <code>b</code> <kbd>k</kbd> <samp>s</samp> <tt>t</tt>",
+        r#"P("a " c"b" " " c"k" " " c"s" " " c"t")"#,
+    ),
+    (
+        "inline HTML strike-through",
+        "a <s>b</s> <del>d</del> <strike>x</strike>",
+        r#"P("a b\u{336} d\u{336} x\u{336}")"#,
+    ),
+    (
+        "a task whose text starts marked",
+        "- [ ] **bold** task",
+        r#"UL[P("☐ " b"bold" " task")]"#,
+    ),
+    (
+        "a loose list item of two paragraphs",
+        "- a\n\n  b",
+        r#"UL[P("a") P("b")]"#,
+    ),
+    (
+        "an HTML block between paragraphs",
+        "a\n\n<div>\nx\n</div>\n\nb",
+        r#"P("a") P("x") P("b")"#,
+    ),
+    (
+        "spaces from entities at a paragraph's edges are trimmed",
+        "&#32;&#32;a b&#32;",
+        r#"P("a b")"#,
+    ),
+    (
+        "a code span at a paragraph's edge keeps its spaces",
+        "``  x  ``",
+        r#"P(c" x ")"#,
+    ),
 ];
 
 #[test]

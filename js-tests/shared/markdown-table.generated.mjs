@@ -78,6 +78,20 @@ export const MARKDOWN_TABLE = [
     body: "{\"type\":\"doc\",\"attrs\":{\"schemaVersion\":\"v1\"},\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"*not italic* & © 🎉\"}]}]}" },
   { what: "Unicode kept byte-exact", markdown: "Ünïcödé 🎖️ **ß**  x", text: "Ünïcödé 🎖️ ß  x",
     body: "{\"type\":\"doc\",\"attrs\":{\"schemaVersion\":\"v1\"},\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"Ünïcödé 🎖️ \"},{\"type\":\"text\",\"text\":\"ß\",\"marks\":[{\"type\":\"bold\"}]},{\"type\":\"text\",\"text\":\"  x\"}]}]}" },
+  { what: "inline HTML code, kbd, samp, tt", markdown: "a <code>b</code> <kbd>k</kbd> <samp>s</samp> <tt>t</tt>", text: "a b k s t",
+    body: "{\"type\":\"doc\",\"attrs\":{\"schemaVersion\":\"v1\"},\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"a \"},{\"type\":\"text\",\"text\":\"b\",\"marks\":[{\"type\":\"code\"}]},{\"type\":\"text\",\"text\":\" \"},{\"type\":\"text\",\"text\":\"k\",\"marks\":[{\"type\":\"code\"}]},{\"type\":\"text\",\"text\":\" \"},{\"type\":\"text\",\"text\":\"s\",\"marks\":[{\"type\":\"code\"}]},{\"type\":\"text\",\"text\":\" \"},{\"type\":\"text\",\"text\":\"t\",\"marks\":[{\"type\":\"code\"}]}]}]}" },
+  { what: "inline HTML strike-through", markdown: "a <s>b</s> <del>d</del> <strike>x</strike>", text: "a b̶ d̶ x̶",
+    body: "{\"type\":\"doc\",\"attrs\":{\"schemaVersion\":\"v1\"},\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"a b̶ d̶ x̶\"}]}]}" },
+  { what: "a task whose text starts marked", markdown: "- [ ] **bold** task", text: "☐ bold task",
+    body: "{\"type\":\"doc\",\"attrs\":{\"schemaVersion\":\"v1\"},\"content\":[{\"type\":\"bulletList\",\"content\":[{\"type\":\"listItem\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"☐ \"},{\"type\":\"text\",\"text\":\"bold\",\"marks\":[{\"type\":\"bold\"}]},{\"type\":\"text\",\"text\":\" task\"}]}]}]}]}" },
+  { what: "a loose list item of two paragraphs", markdown: "- a\n\n  b", text: "a\n\nb",
+    body: "{\"type\":\"doc\",\"attrs\":{\"schemaVersion\":\"v1\"},\"content\":[{\"type\":\"bulletList\",\"content\":[{\"type\":\"listItem\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"a\"}]},{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"b\"}]}]}]}]}" },
+  { what: "an HTML block between paragraphs", markdown: "a\n\n<div>\nx\n</div>\n\nb", text: "a\n\nx\n\nb",
+    body: "{\"type\":\"doc\",\"attrs\":{\"schemaVersion\":\"v1\"},\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"a\"}]},{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"x\"}]},{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"b\"}]}]}" },
+  { what: "spaces from entities at a paragraph's edges are trimmed", markdown: "&#32;&#32;a b&#32;", text: "a b",
+    body: "{\"type\":\"doc\",\"attrs\":{\"schemaVersion\":\"v1\"},\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"a b\"}]}]}" },
+  { what: "a code span at a paragraph's edge keeps its spaces", markdown: "``  x  ``", text: " x ",
+    body: "{\"type\":\"doc\",\"attrs\":{\"schemaVersion\":\"v1\"},\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\" x \",\"marks\":[{\"type\":\"code\"}]}]}]}" },
 ];
 
 // Markdown with no text to publish, and the invalid-argument message each gives.
