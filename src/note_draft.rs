@@ -428,4 +428,15 @@ mod tests {
         spaced.add(" ", Style::Plain).unwrap();
         assert_eq!(spaced.to_publish().unwrap().doc.text(), "a ");
     }
+
+    #[test]
+    fn blocks_and_images_are_kept_in_the_order_added() {
+        let mut draft = NoteDraft::new(Some("first")).unwrap();
+        draft.blocks(vec![Block::code_block("x = 1")]);
+        draft.attach_image(ImageData::from_data_uri("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==").unwrap());
+        let note = draft.to_publish().unwrap();
+        assert_eq!(note.doc.content.len(), 2);
+        assert_eq!(note.doc.content[1], Block::code_block("x = 1"));
+        assert!(matches!(note.attachments.as_slice(), [Attachment::Image(_)]));
+    }
 }

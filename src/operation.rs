@@ -65,11 +65,6 @@ impl Path {
         self.0.push_str(segments);
         self
     }
-
-    /// The encoded path.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
 }
 
 /// Query parameters; values are encoded when the request is built.
@@ -89,11 +84,6 @@ impl Query {
     pub fn set(&mut self, name: &'static str, value: impl ToString) -> &mut Self {
         self.0.push((name, value.to_string()));
         self
-    }
-
-    /// The parameters, values not yet encoded.
-    pub fn pairs(&self) -> &[(&'static str, String)] {
-        &self.0
     }
 }
 
