@@ -154,4 +154,12 @@ mod tests {
         }
         assert!(Slug::parse("slug", &"x".repeat(MAX_SLUG_LENGTH + 1)).is_err());
     }
+
+    #[test]
+    fn a_slug_may_be_as_long_as_the_limit_and_messages_shorten_long_text() {
+        assert!(Slug::parse("slug", &"a".repeat(MAX_SLUG_LENGTH)).is_ok());
+        assert!(Slug::parse("slug", &"a".repeat(MAX_SLUG_LENGTH + 1)).is_err());
+        assert_eq!(shorten(&"x".repeat(41)), format!("{}…", "x".repeat(40)));
+        assert_eq!(shorten(&"x".repeat(40)), "x".repeat(40));
+    }
 }

@@ -272,4 +272,11 @@ mod tests {
         top.ancestor_path = "5";
         assert!(!sent("yes").matches(&top));
     }
+
+    #[test]
+    fn a_note_dated_up_to_two_minutes_before_the_send_is_recent_enough() {
+        let note = sent("hello");
+        assert!(note.matches(&stored(1, "hello", "2025-07-01T11:58:00.000Z")));
+        assert!(!note.matches(&stored(1, "hello", "2025-07-01T11:57:59.999Z")));
+    }
 }

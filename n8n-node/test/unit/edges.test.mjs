@@ -1,0 +1,126 @@
+// The node's small pieces at their edges: reading the credential, the host and base URL
+// it is given, the credential test's answers, the fetch bridge's bodies and headers, the
+// note URL's handle, and what the node declares to n8n. Each case is one a mutation of
+// that code survived without it.
+import { after, before, beforeEach, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fakeContext } from './fake-context.mjs';
+import { fixture, NOTE_ID, startFixtureService } from './fixture-service.mjs';
+
+const require = createRequire(import.meta.url);
+const { readCredentials, createClient, hostOf } = require('../../dist/shared/client.js');
+const { Publisher } = require('../../dist/nodes/Publisher/Publisher.node.js');
+
+const API_KEY = 'edges-secret-key-77';
+const node = new Publisher();
+let service;
+before(async () => {
+  service = await startFixtureService({ apiKey: API_KEY });
+});
+after(() => service.close());
+beforeEach(() => service.reset());
+
+test('the credential: text trimmed, anything else empty, an unknown cookie name is connect.sid', () => {
+  assert.deepEqual(readCredentials({ apiKey: '  k  ', hostname: ' h.example.com ', cookieName: 'both', baseUrl: 5 }), {
+    apiKey: 'k', hostname: 'h.example.com', cookieName: 'both', baseUrl: '',
+  });
+  assert.equal(readCredentials({ cookieName: 'substack.sid' }).cookieName, 'substack.sid');
+  assert.equal(readCredentials({ cookieName: 'session' }).cookieName, 'connect.sid');
+  assert.equal(readCredentials({}).cookieName, 'connect.sid');
+});
+
+test('a pasted address gives its host: scheme and path dropped, a bare host kept', () => {
+  assert.equal(hostOf('https://example.substack.com/'), 'example.substack.com');
+  assert.equal(hostOf('HTTP://Pub.Example.com/p/some-post?x=1'), 'Pub.Example.com');
+  assert.equal(hostOf('svn+ssh://a.example.com'), 'a.example.com');
+  assert.equal(hostOf('example.substack.com'), 'example.substack.com');
+  assert.equal(hostOf('example.com/path://odd'), 'example.com');
+  assert.equal(hostOf('1ab://x.example.com'), '1ab:', 'a scheme starts with a letter: this one is not dropped');
+});
+
+test('a client from the credential alone: no host, no fetch, no signal; trailing slashes of the base URL dropped', async () => {
+  const client = createClient({ apiKey: API_KEY, hostname: '', cookieName: 'connect.sid', baseUrl: `${service.url}///` });
+  try {
+    assert.deepEqual(await client.getPosts({ limit: 1 }), fixture('posts.json').map((post) => ({ ...post, published: post.is_published ?? true, paywalled: post.audience !== 'everyone' })));
+    assert.deepEqual(service.requests.map((r) => `${r.path}${r.query}`), ['/api/v1/posts?limit=1']);
+  } finally {
+    client.free();
+  }
+});
+
+test('the credential test: an empty key, a refused key (401, 403), another failure, a bad host', async () => {
+  const testFn = node.methods.credentialTest.publisherApiTest;
+  const run = (data) => testFn.call({}, { id: '1', name: 'c', type: 'publisherApi', data });
+  const base = { apiKey: API_KEY, hostname: '', cookieName: 'connect.sid', baseUrl: service.url };
+  assert.deepEqual(await run({ ...base, apiKey: '  ' }), { status: 'Error', message: 'The API key is empty' });
+  assert.deepEqual(service.requests, [], 'nothing sent for an empty key');
+  for (const status of [401, 403]) {
+    service.fault({ method: 'GET', path: '/api/v1/feed/following', status });
+    assert.deepEqual(await run(base), {
+      status: 'Error',
+      message: `The service refused the API key (HTTP ${status}): check the key and the cookie name`,
+    });
+  }
+  service.fault({ method: 'GET', path: '/api/v1/feed/following', status: 404, body: { error: 'Not found' } });
+  const other = await run(base);
+  assert.equal(other.status, 'Error');
+  assert.match(other.message, /^GET \/api\/v1\/feed\/following failed: HTTP 404/);
+  // The client cannot even be made: the error says why, and nothing is left to free.
+  const badHost = await run({ ...base, baseUrl: '', hostname: 'bad host' });
+  assert.equal(badHost.status, 'Error');
+  assert.match(badHost.message, /hostname/);
+});
+
+test('the fetch bridge: bytes and ArrayBuffers decoded, null bodies empty, objects as JSON, empty headers left out', async () => {
+  const { build } = await import('esbuild');
+  const out = await build({ entryPoints: [new URL('../../shared/n8nFetch.ts', import.meta.url).pathname], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'error' });
+  const { n8nFetch } = await import(`data:text/javascript,${encodeURIComponent(out.outputFiles[0].text)}`);
+  const bodies = [new TextEncoder().encode('bytes é'), new TextEncoder().encode('buffer').buffer, null, { a: 1 }];
+  const fetchLike = n8nFetch(async () => ({ statusCode: 200, headers: { a: null, b: undefined, c: 0, d: ['x'] }, body: bodies.shift() }));
+  const init = { method: 'GET', headers: {}, signal: new AbortController().signal };
+  const texts = [];
+  for (let i = 0; i < 4; i++) texts.push(await (await fetchLike('http://127.0.0.1:1/', init)).text());
+  assert.deepEqual(texts, ['bytes é', 'buffer', '', '{"a":1}']);
+  const headers = [];
+  (await n8nFetch(async () => ({ statusCode: 200, headers: { A: null, B: undefined, C: 0, D: ['x', 1] } }))('http://127.0.0.1:1/', init))
+    .headers.forEach((value, name) => headers.push([name, value]));
+  assert.deepEqual(headers, [['c', '0'], ['d', 'x, 1']]);
+});
+
+test('a note URL takes the handle from the item\'s users when the comment has none, and is empty without one', async () => {
+  const served = fixture('reader-comment-note.json');
+  const comment = served.item.comment;
+  const user = { ...fixture('profile-feed.json').items[0].context.users[0], id: comment.user_id, handle: 'from-context' };
+  const run = async (item) => {
+    service.override(`GET /api/v1/reader/comment/${NOTE_ID}`, () => ({ item }));
+    const ctx = fakeContext({ items: [{ resource: 'note', operation: 'getNoteById', noteId: NOTE_ID }], credentials: { apiKey: API_KEY, hostname: '', cookieName: 'connect.sid', baseUrl: service.url } });
+    const [output] = await node.execute.call(ctx);
+    return output[0].json.url;
+  };
+  const withoutHandle = { ...served.item, comment: { ...comment, handle: null }, context: { ...served.item.context, users: [{ ...user, id: comment.user_id + 1, handle: 'someone-else' }, user] } };
+  assert.equal(await run(withoutHandle), `https://substack.com/@from-context/note/c-${comment.id}`);
+  assert.equal(await run({ ...withoutHandle, comment: { ...comment, handle: '' } }), `https://substack.com/@from-context/note/c-${comment.id}`);
+  assert.equal(await run({ ...withoutHandle, context: { ...served.item.context, users: [] } }), '');
+});
+
+test('a context without n8n\'s cancel signal (older n8n) still runs', async () => {
+  const ctx = fakeContext({ items: [{ resource: 'post', operation: 'getAll', limit: 1, offset: 0 }], credentials: { apiKey: API_KEY, hostname: '', cookieName: 'connect.sid', baseUrl: service.url } });
+  delete ctx.getExecutionCancelSignal;
+  const [output] = await node.execute.call(ctx);
+  assert.equal(output.length, fixture('posts.json').length);
+});
+
+test('what the node declares to n8n: name, icons that exist, one main input and output, its default name and subtitle', () => {
+  const d = node.description;
+  assert.equal(d.displayName, 'Publisher');
+  assert.deepEqual(d.icon, { light: 'file:publisher.svg', dark: 'file:publisher.dark.svg' });
+  for (const file of ['publisher.svg', 'publisher.dark.svg']) assert.ok(existsSync(new URL(`../../dist/nodes/Publisher/${file}`, import.meta.url)), file);
+  assert.deepEqual(d.group, ['output']);
+  assert.deepEqual(d.defaults, { name: 'Publisher' });
+  assert.deepEqual(d.inputs, ['main']);
+  assert.deepEqual(d.outputs, ['main']);
+  assert.equal(d.subtitle, '={{$parameter["operation"] + ": " + $parameter["resource"]}}');
+  assert.match(d.description, /posts and notes/);
+});
