@@ -202,6 +202,9 @@ mod tests {
         assert_eq!(parse_iso_ms("2025-07-01T14:00:00+02:00"), Some(SENT_AT));
         assert_eq!(parse_iso_ms("1970-01-01T00:00:00Z"), Some(0.0));
         assert_eq!(parse_iso_ms("2024-02-29T00:00:00Z"), Some(1_709_164_800_000.0));
+        // The top of each range, and a leap second.
+        assert_eq!(parse_iso_ms("2025-07-31 23:59:59Z"), Some(1_754_006_399_000.0));
+        assert_eq!(parse_iso_ms("2025-07-31T23:59:60Z"), Some(1_754_006_400_000.0));
         for bad in [
             "",
             "2025-07-01",
@@ -212,6 +215,16 @@ mod tests {
             "2025-07-01T12:00:00+0200",
             "２０２５-07-01T12:00:00Z",
             "yesterday",
+            // Each separator in its place.
+            "2025/07-01T12:00:00Z",
+            "2025-07/01T12:00:00Z",
+            "2025-07-01_12:00:00Z",
+            "2025-07-01T12.00:00Z",
+            "2025-07-01T12:00.00Z",
+            // Each field within its range.
+            "2025-07-32T12:00:00Z",
+            "2025-07-01T12:60:00Z",
+            "2025-07-01T12:00:61Z",
         ] {
             assert_eq!(parse_iso_ms(bad), None, "{bad}");
         }
