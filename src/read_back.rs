@@ -200,6 +200,7 @@ mod tests {
         assert_eq!(parse_iso_ms("2025-07-01T12:00:00Z"), Some(SENT_AT));
         assert_eq!(parse_iso_ms("2025-07-01T12:00:00.5Z"), Some(SENT_AT + 500.0));
         assert_eq!(parse_iso_ms("2025-07-01T14:00:00+02:00"), Some(SENT_AT));
+        assert_eq!(parse_iso_ms("2025-07-01T09:30:00-02:30"), Some(SENT_AT));
         assert_eq!(parse_iso_ms("1970-01-01T00:00:00Z"), Some(0.0));
         assert_eq!(parse_iso_ms("2024-02-29T00:00:00Z"), Some(1_709_164_800_000.0));
         // The top of each range, and a leap second.
@@ -225,6 +226,9 @@ mod tests {
             "2025-07-32T12:00:00Z",
             "2025-07-01T12:60:00Z",
             "2025-07-01T12:00:61Z",
+            "2025-07-01T12:00:00+02:0",
+            "2025-07-01T12:00:00+02:000",
+            "2025-07-01T12:00:00*02:00",
         ] {
             assert_eq!(parse_iso_ms(bad), None, "{bad}");
         }

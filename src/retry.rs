@@ -295,6 +295,21 @@ mod tests {
             decide(&POLICY, Delivery::Repeatable, 1, status(429, Some("3600")), NOW, 0.0),
             Verdict::GiveUp
         );
+        // Exactly the cap is still waited for.
+        let cap_seconds = (POLICY.max_retry_after_ms / 1000).to_string();
+        assert_eq!(
+            decide(
+                &POLICY,
+                Delivery::Repeatable,
+                1,
+                status(429, Some(&cap_seconds)),
+                NOW,
+                0.0
+            ),
+            Verdict::RetryAfter {
+                millis: POLICY.max_retry_after_ms
+            }
+        );
         // A date in the past: retry at once.
         assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT", NOW), Some(0));
         // Garbage: ordinary backoff.
@@ -328,5 +343,14 @@ mod tests {
         assert_eq!(backoff_ms(&POLICY, 3, 0.5), 1500);
         assert_eq!(backoff_ms(&POLICY, 20, 1.0), 8000);
         assert_eq!(backoff_ms(&POLICY, u32::MAX, f64::NAN), 4000);
+    }
+
+    #[test]
+    fn a_timeout_or_an_abort_is_never_retried_whatever_the_delivery() {
+        for delivery in [Delivery::Repeatable, WRITE] {
+            for failure in [Failure::Timeout, Failure::Aborted] {
+                assert_eq!(decide(&POLICY, delivery, 1, failure, NOW, 0.0), Verdict::GiveUp);
+            }
+        }
     }
 }
