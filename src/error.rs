@@ -80,7 +80,7 @@ impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
             kind,
-            message: crate::error_message::fit(&message.into()),
+            message: crate::message_length::fit(&message.into()),
             status: None,
             response: None,
             attempts: None,

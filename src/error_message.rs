@@ -7,9 +7,7 @@
 
 use crate::error::{Error, ErrorKind, ResponseSnapshot};
 use crate::json::{JsonDoc, JsonKind};
-
-/// The longest message, in characters.
-pub const MAX_MESSAGE_CHARS: usize = 300;
+use crate::message_length::{clip, fit, MAX_MESSAGE_CHARS};
 const MAX_REQUEST_CHARS: usize = 90;
 const MAX_QUOTE_CHARS: usize = 100;
 const MAX_TITLE_CHARS: usize = 60;
@@ -431,23 +429,6 @@ fn entity_char(name: &str) -> Option<char> {
         "copy" => '©',
         _ => return None,
     })
-}
-
-/// `text` cut to `max` characters, the cut marked with an ellipsis.
-fn clip(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some(_) => {
-            let keep = max.saturating_sub(1);
-            let cut = text.char_indices().nth(keep).map_or(text.len(), |(at, _)| at);
-            format!("{}…", text.get(..cut).unwrap_or_default().trim_end())
-        }
-        None => text.to_string(),
-    }
-}
-
-/// `message` cut to [`MAX_MESSAGE_CHARS`], the cut marked with an ellipsis.
-pub fn fit(message: &str) -> String {
-    clip(message, MAX_MESSAGE_CHARS)
 }
 
 #[cfg(test)]

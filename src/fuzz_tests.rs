@@ -10,8 +10,8 @@ use serde_json::{json, Value};
 
 use crate::client::{CommentsParams, NotesParams, PostsParams, ReadParams, SearchParams};
 use crate::error::ErrorKind;
-use crate::error_message::MAX_MESSAGE_CHARS;
 use crate::image_data::ImageData;
+use crate::message_length::MAX_MESSAGE_CHARS;
 use crate::params::{CommentId, Id, NoteId, PostId, Slug, UserId};
 use crate::test_support::{block_on, fixture_text, FakeTransport};
 

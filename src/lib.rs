@@ -26,6 +26,7 @@ pub mod image_data;
 pub mod json;
 #[cfg(feature = "markdown")]
 pub mod markdown;
+pub mod message_length;
 pub mod note_doc;
 pub mod note_draft;
 pub mod operation;

@@ -306,7 +306,7 @@ mod tests {
                 .reply(401, &serde_json::json!({ "error": said }).to_string());
             let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
             assert!(!error.message.contains("tes"), "{}", error.message);
-            assert!(error.message.chars().count() <= crate::error_message::MAX_MESSAGE_CHARS);
+            assert!(error.message.chars().count() <= crate::message_length::MAX_MESSAGE_CHARS);
         }
     }
 

@@ -257,7 +257,7 @@ fn still_unknown(mut error: Error, why: &str) -> Error {
     if error.kind == ErrorKind::Timeout || matches!(error.kind, ErrorKind::OutcomeUnknown(_)) {
         error.kind = ErrorKind::OutcomeUnknown(MAYBE_PUBLISHED.kind);
     }
-    error.message = crate::error_message::fit(&format!("{}; {why}", error.message));
+    error.message = crate::message_length::fit(&format!("{}; {why}", error.message));
     error
 }
 
