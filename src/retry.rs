@@ -353,4 +353,25 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_write_waits_out_a_503_only_when_it_says_how_long() {
+        assert_eq!(
+            decide(&POLICY, WRITE, 1, status(503, Some("2")), NOW, 0.0),
+            Verdict::RetryAfter { millis: 2000 }
+        );
+        assert_eq!(
+            decide(&POLICY, WRITE, 1, status(503, Some("soon")), NOW, 0.0),
+            Verdict::GiveUp
+        );
+        assert_eq!(decide(&POLICY, WRITE, 1, status(503, None), NOW, 0.0), Verdict::GiveUp);
+    }
+
+    #[test]
+    fn a_clock_that_reads_no_usable_time_counts_from_the_epoch() {
+        let date = "Thu, 01 Jan 1970 00:00:10 GMT";
+        for now in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -5.0, 0.0] {
+            assert_eq!(parse_retry_after(date, now), Some(10_000), "{now}");
+        }
+    }
 }
