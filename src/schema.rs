@@ -125,13 +125,6 @@ pub struct Record {
     pub extends: Option<&'static str>,
 }
 
-impl Record {
-    /// The field named `name`.
-    pub fn field(&self, name: &str) -> Option<&Field> {
-        self.fields.iter().find(|field| field.name == name)
-    }
-}
-
 /// Checks the fields the service sends of `value` against `record`, not the records
 /// nested in it; `label` names the record and is only built when something is wrong.
 pub fn check_shallow<D: JsonDoc>(value: &D, record: &Record, label: &dyn Fn() -> String) -> Result<(), Error> {

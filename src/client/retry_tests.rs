@@ -238,3 +238,21 @@ fn a_refused_record_names_the_request_and_the_field() {
     );
     assert!(error.message.contains("`id`"), "{}", error.message);
 }
+
+#[test]
+fn the_wait_is_the_retry_after_header_among_the_others() {
+    let client = FakeTransport::client(None);
+    client.transport().reply_with(
+        429,
+        "",
+        vec![
+            ("content-type".into(), "application/json".into()),
+            ("retry-after".into(), "3".into()),
+            ("x-request-id".into(), "7".into()),
+        ],
+        r#"{"error":"slow down"}"#,
+    );
+    client.transport().reply(200, "[]");
+    block_on(client.get_posts(&PostsParams::default())).unwrap();
+    assert_eq!(client.transport().sleeps(), [3000]);
+}

@@ -227,4 +227,14 @@ mod tests {
         assert!(decode_search_result(&mut json!({"results": []})).is_err());
         assert!(decode_search_result(&mut json!({"total": 1, "results": [minimal_post()]})).is_ok());
     }
+
+    #[test]
+    fn a_derived_field_the_service_also_sends_is_not_checked_but_derived() {
+        let mut posts = fixture("posts.json");
+        posts[0]["paywalled"] = json!("yes");
+        posts[0]["published"] = json!(null);
+        decode_post_list(&mut posts, "posts").unwrap();
+        assert_eq!(posts[0]["paywalled"], json!(posts[0]["audience"] != "everyone"));
+        assert_eq!(posts[0]["published"], true);
+    }
 }
