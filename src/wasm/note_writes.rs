@@ -121,15 +121,7 @@ impl BuilderDraft {
             Arg::Missing => String::new(),
             _ => text("publishNote", text_value)?,
         };
-        // Blank text counts as no text: with an attachment the note is the attachment.
         let mut draft = BuilderDraft::new(&JsValue::UNDEFINED)?;
-        if !source.trim().is_empty() {
-            if markdown {
-                draft.draft.blocks(markdown_blocks(&source)?);
-            } else {
-                draft.draft.paragraph(&source)?;
-            }
-        }
         let reply_to = member(options, "replyTo");
         if !reply_to.is_undefined() && !reply_to.is_null() {
             let id = args::id::<NoteId>("options.replyTo", &arg(&reply_to))?;
@@ -148,7 +140,15 @@ impl BuilderDraft {
                 draft.attachments.push(image(&value)?);
             }
         }
-        if draft.draft.is_empty() && draft.attachments.is_empty() {
+        // Blank text counts as no text: with an attachment the note is the attachment alone.
+        let blank = source.trim().is_empty();
+        if blank && !draft.attachments.is_empty() {
+            return Ok(draft);
+        }
+        if markdown {
+            // Markdown that leaves nothing to publish says so itself.
+            draft.draft.blocks(markdown_blocks(&source)?);
+        } else if blank {
             let what = if source.is_empty() {
                 "a non-empty text"
             } else {
@@ -157,6 +157,8 @@ impl BuilderDraft {
             return Err(Error::invalid_argument(format!(
                 "publishNote(text) needs {what}, or an attachment"
             )));
+        } else {
+            draft.draft.paragraph(&source)?;
         }
         Ok(draft)
     }
