@@ -40,6 +40,9 @@ case "${1:-}" in
     # starts run on the Node of PATH).
     NODE24="$(node js-tests/consumers/tools.mjs)/node_modules/node24/bin/node"
     cd n8n-node
+    # A sandbox left by an interrupted run would be linted by `n8n-node lint` (strict mode
+    # allows no ignore list): start without one.
+    rm -rf .stryker-tmp
     PUBLISHER_FIXTURES_DIR="$ROOT/fixtures/service" PUBLISHER_SKIP_TSC=1 \
       "$NODE24" "$STRYKER_DIR/node_modules/@stryker-mutator/core/bin/stryker.js" run stryker.config.mjs "$@"
     ;;

@@ -18,12 +18,6 @@ export function errorFields(error: unknown): IDataObject {
     if (typeof error.status === 'number') fields.status = error.status;
     return fields;
   }
-  if (error instanceof NodeApiError) {
-    const fields: IDataObject = { message: error.message };
-    if (error.httpCode) fields.status = Number(error.httpCode);
-    if (error.description) fields.description = error.description;
-    return fields;
-  }
   return { message: error instanceof Error ? error.message : String(error) };
 }
 

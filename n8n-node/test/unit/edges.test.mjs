@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fakeContext } from './fake-context.mjs';
-import { fixture, NOTE_ID, startFixtureService } from './fixture-service.mjs';
+import { fixture, NOTE_ID, POST_ID, startFixtureService } from './fixture-service.mjs';
 
 const require = createRequire(import.meta.url);
 const { readCredentials, createClient, hostOf } = require('../../dist/shared/client.js');
@@ -123,4 +123,90 @@ test('what the node declares to n8n: name, icons that exist, one main input and 
   assert.deepEqual(d.outputs, ['main']);
   assert.equal(d.subtitle, '={{$parameter["operation"] + ": " + $parameter["resource"]}}');
   assert.match(d.description, /posts and notes/);
+});
+
+// ---- errors and what a failed item becomes ----
+
+const { NodeApiError, NodeOperationError } = require('n8n-workflow');
+const credentialsFor = () => ({ apiKey: API_KEY, hostname: '', cookieName: 'connect.sid', baseUrl: service.url });
+async function execute(items, options = {}) {
+  const ctx = fakeContext({ items, credentials: credentialsFor(), ...options });
+  if (options.httpRequest) ctx.helpers.httpRequest = options.httpRequest(ctx.helpers.httpRequest);
+  return node.execute.call(ctx).then(([output]) => ({ output }), (error) => ({ error }));
+}
+
+test('a failed read is a NodeApiError: the client\'s sentence, its kind as the description, the status as httpCode', async () => {
+  const { error } = await execute([{ resource: 'post', operation: 'getPostById', postId: 999 }]);
+  assert.ok(error instanceof NodeApiError);
+  assert.equal(error.message, 'GET /api/v1/posts/by-id/999 failed: HTTP 404 Not Found; the service said "Not found"');
+  assert.equal(error.description, 'kind: http');
+  assert.equal(error.httpCode, '404');
+});
+
+test('an uncertain create is a NodeApiError that says so, with the client\'s sentence as the description', async () => {
+  service.fault({ method: 'POST', path: '/api/v1/comment/feed', status: 500 });
+  const { error } = await execute([{ resource: 'note', operation: 'create', title: 't', body: 'b' }]);
+  assert.ok(error instanceof NodeApiError);
+  assert.match(error.message, /^The note may have been published: the service did not confirm it/);
+  assert.match(error.description, /^POST \/api\/v1\/comment\/feed failed: HTTP 500/);
+  assert.equal(error.httpCode, '500');
+  service.reset();
+  service.fault({ method: 'POST', path: '/api/v1/comment/feed', status: 500 });
+  const { output } = await execute([{ resource: 'note', operation: 'create', title: 't', body: 'b' }], { continueOnFail: true });
+  const item = output[0].json;
+  assert.equal(item.error, `${error.message} (${item.message})`);
+  assert.deepEqual(Object.keys(item).sort(), ['error', 'kind', 'message', 'status']);
+});
+
+test('a failure without an answer: an error item without a status; a bad credential is a NodeOperationError', async () => {
+  const refused = (send) => async (options) => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+  };
+  const { output } = await execute([{ resource: 'post', operation: 'getPostById', postId: POST_ID }], { continueOnFail: true, httpRequest: refused });
+  assert.deepEqual(Object.keys(output[0].json).sort(), ['error', 'kind', 'message']);
+  assert.equal(output[0].json.kind, 'network');
+  const ctx = fakeContext({ items: [{ resource: 'post', operation: 'getPostById', postId: POST_ID }], credentials: { ...credentialsFor(), baseUrl: '', hostname: 'bad host' } });
+  const error = await node.execute.call(ctx).then(() => undefined, (thrown) => thrown);
+  assert.ok(error instanceof NodeOperationError || error?.name === 'PublisherError', String(error));
+  assert.match(error.message, /hostname/);
+});
+
+test('a note ID that names no note (a restack) is refused by the client: a NodeApiError saying so', async () => {
+  const served = fixture('reader-comment-note.json');
+  service.override(`GET /api/v1/reader/comment/${NOTE_ID}`, () => ({ item: { ...served.item, type: 'post', comment: null } }));
+  const { error } = await execute([{ resource: 'note', operation: 'getNoteById', noteId: NOTE_ID }]);
+  assert.ok(error instanceof NodeApiError, String(error));
+  assert.match(error.message, /it is not a note$/);
+  assert.equal(error.description, 'kind: invalid-response');
+});
+
+test('create: blank lines of the body and a blank title are left out, Markdown or not', async () => {
+  const sent = async (params) => {
+    service.reset();
+    const { output, error } = await execute([{ resource: 'note', operation: 'create', ...params }]);
+    assert.equal(error, undefined, String(error));
+    assert.equal(output.length, 1);
+    const [post] = service.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/comment/feed'));
+    return JSON.parse(post.body).bodyJson.content.map((block) => block.content.map((node) => node.text).join(''));
+  };
+  assert.deepEqual(await sent({ title: 'Title', body: 'a\n   \n\t\nb' }), ['Title', 'a', 'b']);
+  assert.deepEqual(await sent({ title: '   ', body: '**b**', options: { markdown: true } }), ['b']);
+  assert.deepEqual(await sent({ title: 'T', body: '  ', options: { markdown: true } }), ['T']);
+});
+
+test('every execution frees its client, whatever happened', async () => {
+  const { Publisher: Client } = require('../../dist/shared/client.js');
+  const free = Client.prototype.free;
+  let freed = 0;
+  Client.prototype.free = function countedFree() {
+    freed += 1;
+    return free.call(this);
+  };
+  try {
+    await execute([{ resource: 'post', operation: 'getPostById', postId: POST_ID }]);
+    await execute([{ resource: 'post', operation: 'getPostById', postId: 999 }]);
+  } finally {
+    Client.prototype.free = free;
+  }
+  assert.equal(freed, 2);
 });
