@@ -496,3 +496,94 @@ fn full_profile_by_id_falls_back_when_the_handle_the_feed_names_is_gone() {
         ]
     );
 }
+
+#[test]
+fn the_archive_fallback_keeps_posts_strictly_between_the_dates() {
+    let client = FakeTransport::client_without_retries(None);
+    let dated = |id: u64, date: &str| {
+        let mut post = post(id, "newsletter");
+        post["post_date"] = json!(date);
+        post
+    };
+    client.transport().reply(404, r#"{"error":"Not found"}"#);
+    client.transport().reply(
+        200,
+        &json!([
+            dated(1, "2024-01-01T00:00:00.000Z"),
+            dated(2, "2024-06-01T00:00:00.000Z"),
+            dated(3, "2024-12-31T00:00:00.000Z")
+        ])
+        .to_string(),
+    );
+    let params = crate::client::SearchParams {
+        query: "q".into(),
+        published_after: Some("2024-01-01T00:00:00.000Z".into()),
+        published_before: Some("2024-12-31T00:00:00.000Z".into()),
+        ..Default::default()
+    };
+    let result = block_on(client.search_posts(&params)).unwrap();
+    let ids: Vec<u64> = result["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [2]);
+}
+
+#[test]
+fn only_a_missing_search_path_falls_back_to_the_archive() {
+    let client = FakeTransport::client_without_retries(None);
+    client.transport().reply(500, r#"{"error":"boom"}"#);
+    let params = crate::client::SearchParams {
+        query: "q".into(),
+        ..Default::default()
+    };
+    let error = block_on(client.search_posts(&params)).unwrap_err();
+    assert_eq!(error.status, Some(500));
+    assert_eq!(client.transport().sent().len(), 1);
+}
+
+#[test]
+fn a_limit_of_one_page_is_one_request_as_given() {
+    let client = FakeTransport::client(None);
+    client.transport().reply(200, "[]");
+    block_on(client.get_posts(&crate::client::PostsParams {
+        limit: Some(50),
+        ..Default::default()
+    }))
+    .unwrap();
+    assert_eq!(client.transport().sent_paths(), ["/api/v1/posts?limit=50"]);
+}
+
+#[test]
+fn an_empty_cursor_ends_a_profile_posts_walk() {
+    let client = FakeTransport::client(None);
+    client.transport().answer(|_| {
+        (
+            200,
+            json!({"posts": [post(1, "newsletter")], "nextCursor": ""}).to_string(),
+        )
+    });
+    let posts = block_on(client.get_posts_by_id(UserId::from_f64(5.0).unwrap(), &ReadParams { limit: 100, offset: 0 }))
+        .unwrap();
+    assert_eq!(posts.as_array().unwrap().len(), 1);
+    assert_eq!(client.transport().sent().len(), 1);
+}
+
+#[test]
+fn a_cursor_walk_gives_up_after_five_empty_pages_in_a_row() {
+    let client = FakeTransport::client(None);
+    let counter = std::cell::Cell::new(0u32);
+    client.transport().answer(move |_| {
+        counter.set(counter.get() + 1);
+        let page = json!({"items": [], "originalCursorTimestamp": "t", "nextCursor": format!("c{}", counter.get())});
+        (200, page.to_string())
+    });
+    let notes = block_on(client.get_notes_by_id(UserId::from_f64(5.0).unwrap(), 10)).unwrap();
+    assert_eq!(notes.as_array().unwrap().len(), 0);
+    assert_eq!(
+        client.transport().sent().len() as u32,
+        crate::client::paging::MAX_EMPTY_PAGES
+    );
+}
