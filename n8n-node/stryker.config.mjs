@@ -13,6 +13,4 @@ export default {
   ignorePatterns: ['dist', 'reports', '.e2e-report.json', '*.tgz'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
-  // A rerun tests only the mutants whose code or tests changed (reports/stryker-incremental.json).
-  incremental: true,
 };
