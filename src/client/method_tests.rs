@@ -587,3 +587,15 @@ fn a_cursor_walk_gives_up_after_five_empty_pages_in_a_row() {
         crate::client::paging::MAX_EMPTY_PAGES
     );
 }
+
+#[test]
+fn full_profile_by_id_reports_a_public_profile_that_fails_otherwise_than_404() {
+    let client = FakeTransport::client_without_retries(None);
+    let feed = fixture("profile-feed.json");
+    let user_id = UserId::from_f64(feed["items"][0]["context"]["users"][0]["id"].as_f64().unwrap()).unwrap();
+    client.transport().reply(200, &feed.to_string());
+    client.transport().reply(500, r#"{"error":"boom"}"#);
+    let error = block_on(client.get_full_profile_by_id(user_id)).unwrap_err();
+    assert_eq!(error.status, Some(500));
+    assert_eq!(client.transport().sent().len(), 2, "no fallback after a 500");
+}

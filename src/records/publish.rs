@@ -35,4 +35,14 @@ mod tests {
     fn the_publish_response_checks() {
         check_publish_response(&fixture("publish-response.json")).unwrap();
     }
+
+    #[test]
+    fn a_publish_response_without_its_id_or_date_is_refused() {
+        for field in ["id", "body", "date", "name", "reactions"] {
+            let mut response = fixture("publish-response.json");
+            response.as_object_mut().unwrap().remove(field);
+            let error = check_publish_response(&response).unwrap_err();
+            assert!(error.message.contains(&format!("`{field}`")), "{}", error.message);
+        }
+    }
 }
