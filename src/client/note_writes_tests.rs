@@ -154,7 +154,13 @@ fn when_the_read_back_finds_nothing_twice_the_publish_is_maybe_published_and_nev
             ["/api/v1/comment/feed", "/api/v1/notes", "/api/v1/notes"],
             "{failure}"
         );
-        assert!(fake.sleeps().contains(&READ_BACK_RETRY_MS));
+        // One wait, between the two looks.
+        assert_eq!(
+            fake.sleeps().iter().filter(|&&ms| ms == READ_BACK_RETRY_MS).count(),
+            1,
+            "{failure}: {:?}",
+            fake.sleeps()
+        );
     }
 }
 
@@ -265,4 +271,31 @@ fn delete_resolves_whether_or_not_the_note_was_still_there() {
         .iter()
         .all(|r| r.method == Method::Delete && r.url == "https://substack.com/api/v1/comment/42" && r.body.is_none()));
     assert_eq!(sent.len(), 4);
+}
+
+#[test]
+fn the_read_back_looks_at_once_and_takes_the_newest_of_two_matches() {
+    let client = FakeTransport::client(None);
+    let fake = client.transport();
+    fake.reply(500, r#"{"error":"Internal Server Error"}"#);
+    // The same text twice within the window (a note sent twice by hand): the newest is ours.
+    fake.reply(
+        200,
+        &notes_page(vec![
+            comment(20, "Hello", JUST_NOW, &[], ""),
+            comment(31, "Hello", JUST_NOW, &[], ""),
+            comment(25, "Hello", JUST_NOW, &[], ""),
+        ]),
+    );
+    let note = NoteToPublish {
+        doc: hello(),
+        ..Default::default()
+    };
+    let found = block_on(client.publish(&note)).unwrap();
+    assert_eq!(found["id"], 31);
+    assert!(
+        fake.sleeps().is_empty(),
+        "no wait before the first look: {:?}",
+        fake.sleeps()
+    );
 }
