@@ -187,6 +187,9 @@ mod tests {
         assert_eq!(parse_http_date("Sun, 06 Nov 1994 24:00:00 GMT"), None);
         assert_eq!(parse_http_date("Sun, 06 Nov 1994 08:60:00 GMT"), None);
         assert_eq!(parse_http_date("Sun, 06 Nov 1994 23:59:59 GMT"), Some(784_166_399));
+        // A leap second is a second; 61 is not.
+        assert_eq!(parse_http_date("Sun, 06 Nov 1994 23:59:60 GMT"), Some(784_166_400));
+        assert_eq!(parse_http_date("Sun, 06 Nov 1994 23:59:61 GMT"), None);
     }
 
     #[test]

@@ -874,6 +874,13 @@ mod tests {
         // A cut tail with more closers than openers loses its last closer.
         let nested = format!("{}: inner (code) failed)", "x".repeat(MAX_DETAIL_CHARS));
         assert!(!network_detail(&nested).ends_with("))"), "{}", network_detail(&nested));
+        // A balanced parenthesis at the end is kept whole.
+        let balanced = format!("{}: root cause (code 42)", "y".repeat(MAX_DETAIL_CHARS));
+        assert!(
+            network_detail(&balanced).ends_with("root cause (code 42)"),
+            "{}",
+            network_detail(&balanced)
+        );
         let short = "ECONNREFUSED (connect)";
         assert_eq!(network_detail(short), short);
     }

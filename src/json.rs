@@ -339,4 +339,13 @@ mod tests {
             format!("the string {:?}", "y".repeat(40))
         );
     }
+
+    #[test]
+    fn only_an_object_is_an_object() {
+        use super::expect_object;
+        use serde_json::json;
+        assert!(expect_object(&json!({}), "the page").is_ok());
+        let error = expect_object(&json!([1]), "the page").unwrap_err();
+        assert_eq!(error.message, "the page is array, expected an object");
+    }
 }

@@ -114,3 +114,28 @@ impl ResponseBody for BytesBody {
         String::from_utf8_lossy(&self.0).into_owned()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ResponseHeaders;
+
+    /// Headers that give only their pairs, as the wasm transport's do.
+    struct PairsOnly(Vec<(String, String)>);
+
+    impl ResponseHeaders for PairsOnly {
+        fn pairs(&self) -> Vec<(String, String)> {
+            self.0.clone()
+        }
+    }
+
+    #[test]
+    fn a_header_is_found_by_its_name_among_the_pairs() {
+        let headers = PairsOnly(vec![
+            ("content-type".into(), "text/html".into()),
+            ("retry-after".into(), "7".into()),
+        ]);
+        assert_eq!(headers.get("retry-after").as_deref(), Some("7"));
+        assert_eq!(headers.get("content-type").as_deref(), Some("text/html"));
+        assert_eq!(headers.get("x-missing"), None);
+    }
+}
