@@ -210,3 +210,56 @@ test('every execution frees its client, whatever happened', async () => {
   }
   assert.equal(freed, 2);
 });
+
+// ---- reading the parameters ----
+
+async function refusal(params) {
+  const { error } = await execute([params]);
+  assert.ok(error instanceof NodeOperationError, `${params.operation}: ${error}`);
+  assert.deepEqual(service.requests, [], 'nothing sent');
+  return error.message;
+}
+
+test('ids: digits (spaces around allowed), never a number in another spelling or a boolean', async () => {
+  const { output } = await execute([{ resource: 'post', operation: 'getPostById', postId: ` ${POST_ID} ` }]);
+  assert.equal(output[0].json.id, POST_ID);
+  for (const postId of ['1e3', '0x10', '4 2', true, null]) {
+    service.reset();
+    assert.match(await refusal({ resource: 'post', operation: 'getPostById', postId }), /"Post ID" must be a whole number of at least 1/);
+  }
+});
+
+test('text parameters: absent is empty, anything but text refused; a slug loses one leading @ only', async () => {
+  assert.match(await refusal({ resource: 'note', operation: 'create', title: 5, body: 'b' }), /Parameter "title" must be text/);
+  service.reset();
+  const { output } = await execute([{ resource: 'note', operation: 'create', title: null, body: 'only the body' }]);
+  assert.equal(output.length, 1);
+  service.reset();
+  await execute([{ resource: 'post', operation: 'getPostsBySlug', slug: 'a@b', limit: 1, offset: 0 }]);
+  assert.equal(service.requests[0].path, '/api/v1/user/a%40b/public_profile');
+});
+
+test('create options: a collection of text options; the link must be an http(s) address with a host', async () => {
+  const create = (options) => ({ resource: 'note', operation: 'create', title: 't', body: '', options });
+  assert.match(await refusal(create(['x'])), /"Options" must be a collection/);
+  assert.match(await refusal(create('x')), /"Options" must be a collection/);
+  assert.match(await refusal(create({ link: 5 })), /Option "Link" must be text/);
+  for (const link of ['ftp://example.com', 'https://', 'example.com', ' http:// x']) {
+    service.reset();
+    assert.match(await refusal(create({ link })), /Option "Link" must be an http:\/\/ or https:\/\/ URL/);
+  }
+  assert.match(await refusal(create({ markdown: 'yes' })), /"Markdown" must be true or false/);
+  assert.match(await refusal(create({ images: ' , ' })), /names no binary field/);
+  assert.match(await refusal(create({ images: 'a, a' })), /names a binary field twice/);
+  service.reset();
+  const { output } = await execute([create(null)]);
+  assert.equal(output.length, 1, 'no options at all is fine');
+  service.reset();
+  await execute([create({ link: '  http://example.com/a  ', markdown: null })]);
+  const [attachment] = service.requests.filter((r) => r.path.startsWith('/api/v1/comment/attachment'));
+  assert.equal(JSON.parse(attachment.body).url, 'http://example.com/a');
+});
+
+test('an operation the node does not have is refused by name', async () => {
+  assert.equal(await refusal({ resource: 'post', operation: 'explode' }), 'The operation "explode" of resource "post" is not supported (item 0)');
+});
