@@ -15,6 +15,7 @@
     )
 )]
 
+pub mod api;
 pub mod base64_codec;
 pub mod client;
 pub mod config;

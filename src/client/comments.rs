@@ -2,6 +2,7 @@
 
 use super::notes::ReaderComment;
 use super::{Client, Doc};
+pub use crate::api::params::CommentsParams;
 use crate::error::Error;
 use crate::http::{Host, Method};
 use crate::operation::{Operation, Path, Query};
@@ -13,15 +14,6 @@ use crate::transport::Transport;
 struct PostComments<'a> {
     post_id: PostId,
     params: &'a CommentsParams,
-}
-
-/// `getComments` parameters.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CommentsParams {
-    /// Comments to skip.
-    pub offset: Option<u64>,
-    /// Comments wanted.
-    pub limit: Option<u64>,
 }
 
 impl Operation for PostComments<'_> {

@@ -2,6 +2,7 @@
 
 use super::paging::Page;
 use super::{Client, Doc};
+pub use crate::api::params::NotesParams;
 use crate::error::Error;
 use crate::http::{Host, Method};
 use crate::note_draft::NoteDraft;
@@ -45,15 +46,6 @@ pub const MAYBE_PUBLISHED: UncertainOutcome = UncertainOutcome {
     kind: "maybe-published",
     advice: "the note may have been published and was not sent again: check the feed before publishing again",
 };
-
-/// `getNotes` parameters.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct NotesParams {
-    /// The `nextCursor` of the previous page.
-    pub cursor: Option<String>,
-    /// Notes wanted.
-    pub limit: Option<u64>,
-}
 
 impl<T: Transport> Client<T> {
     /// `getNotes({cursor, limit})`: `GET <main>/api/v1/notes?cursor&limit` (each when given).

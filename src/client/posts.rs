@@ -2,6 +2,7 @@
 
 use super::paging::{self, Page, Position, Walk};
 use super::{Client, Doc};
+pub use crate::api::params::{PostsParams, SearchParams};
 use crate::error::Error;
 use crate::http::{Host, Method};
 use crate::json::JsonDoc;
@@ -9,34 +10,6 @@ use crate::operation::{Operation, Path, Query};
 use crate::params::{PostId, Slug};
 use crate::records::post;
 use crate::transport::Transport;
-
-/// `PaginationParams` (interface §2.12) as `getPosts` takes them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PostsParams {
-    /// Posts to skip.
-    pub offset: Option<u64>,
-    /// Posts wanted.
-    pub limit: Option<u64>,
-    /// A cursor the service returned.
-    pub cursor: Option<String>,
-}
-
-/// `SearchParams` (interface §2.12).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SearchParams {
-    /// Searched in title, subtitle and content; may be empty.
-    pub query: String,
-    /// Results to skip.
-    pub offset: Option<u64>,
-    /// Results wanted.
-    pub limit: Option<u64>,
-    /// Only posts of this type.
-    pub post_type: Option<String>,
-    /// Only posts published after this ISO date.
-    pub published_after: Option<String>,
-    /// Only posts published before this ISO date.
-    pub published_before: Option<String>,
-}
 
 /// `GET <publication>/posts?offset&limit&cursor`: a bare array of posts.
 struct PostsPage<'a> {

@@ -12,18 +12,9 @@ use crate::records::{note, post, profile};
 use crate::schema::check_shallow;
 use crate::transport::Transport;
 
-/// The default `limit` of the profile reads (interface §8).
-pub const DEFAULT_READ_LIMIT: u64 = 100;
+pub use crate::api::params::{ReadParams, DEFAULT_READ_LIMIT};
 /// Page size asked of `profile/posts`: the largest value seen accepted there.
 const PROFILE_POSTS_PAGE: u64 = 50;
-
-/// `{limit, offset}` of the node's reads, with its defaults (limit 100, offset 0).
-pub struct ReadParams {
-    /// Posts wanted.
-    pub limit: u64,
-    /// Posts to skip.
-    pub offset: u64,
-}
 
 /// `GET <main>/profile/posts?profile_user_id&limit&cursor`: `{posts, nextCursor}`.
 struct ProfilePosts<'a> {

@@ -4,7 +4,7 @@
 use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::args::{config_number, config_positive, Arg};
+use crate::api::args::{config_number, config_positive, Arg};
 use crate::config::{AuthMode, ConfigInput, RetryInput};
 use crate::error::Error;
 
@@ -53,16 +53,6 @@ pub fn arg_member(options: &JsValue, name: &str) -> Arg {
     match Reflect::get(options, &JsValue::from_str(name)) {
         Ok(value) => arg(&value),
         Err(_) => Arg::Other("a property whose getter threw".into()),
-    }
-}
-
-/// Checks that an optional options argument is an object when given.
-pub fn options_object(value: &Option<JsValue>, what: &str) -> Result<JsValue, Error> {
-    match value {
-        None => Ok(JsValue::UNDEFINED),
-        Some(v) if v.is_undefined() || v.is_null() => Ok(JsValue::UNDEFINED),
-        Some(v) if v.is_object() && !js_sys::Array::is_array(v) => Ok(v.clone()),
-        Some(_) => Err(Error::invalid_argument(format!("{what} must be an object"))),
     }
 }
 

@@ -3,9 +3,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::args;
 use super::convert::arg;
 use super::error::to_js;
+use crate::api::args;
 
 /// The `bodyJson` (as JSON text) of a note written in Markdown; a `PublisherError` of kind
 /// `invalid-argument` when it is not a string or holds no text to publish. Taken as a

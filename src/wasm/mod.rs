@@ -1,7 +1,6 @@
 //! The wasm-bindgen boundary: converts JS values into the core's types, forwards to
 //! the core client, and converts results and errors back. No logic of its own.
 
-pub mod args;
 #[cfg(target_arch = "wasm32")]
 mod call;
 #[cfg(target_arch = "wasm32")]
@@ -18,6 +17,8 @@ mod markdown;
 mod note_builder;
 #[cfg(target_arch = "wasm32")]
 mod note_writes;
+#[cfg(target_arch = "wasm32")]
+mod operations;
 #[cfg(target_arch = "wasm32")]
 mod publisher;
 #[cfg(target_arch = "wasm32")]

@@ -7,9 +7,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::Blob;
 
-use super::args::{self, Arg};
 use super::convert::{arg, member};
 use super::fetch::FetchTransport;
+use crate::api::args::{self, Arg};
 use crate::client::{Attachment, Client, NoteToPublish};
 use crate::error::Error;
 use crate::image_data::ImageData;

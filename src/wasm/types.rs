@@ -3,6 +3,7 @@
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
+use crate::api::params::{self, ParamObject};
 use crate::records::{comment, note, post, profile, publish};
 
 #[wasm_bindgen]
@@ -11,26 +12,8 @@ extern "C" {
     // (an `Option` of one makes the parameter optional there).
     #[wasm_bindgen(typescript_type = "PublisherConfig")]
     pub type PublisherConfigArg;
-    #[wasm_bindgen(typescript_type = "PaginationParams")]
-    pub type PaginationParamsArg;
-    #[wasm_bindgen(typescript_type = "SearchParams")]
-    pub type SearchParamsArg;
-    #[wasm_bindgen(typescript_type = "CommentParams")]
-    pub type CommentParamsArg;
-    #[wasm_bindgen(typescript_type = "NotesParams")]
-    pub type NotesParamsArg;
-    #[wasm_bindgen(typescript_type = "ProfileReadParams")]
-    pub type ProfileReadParamsArg;
-    #[wasm_bindgen(typescript_type = "NoteReadParams")]
-    pub type NoteReadParamsArg;
-    #[wasm_bindgen(typescript_type = "CallOptions")]
-    pub type CallOptionsArg;
     #[wasm_bindgen(typescript_type = "string")]
     pub type TextArg;
-    #[wasm_bindgen(typescript_type = "FollowingOptions")]
-    pub type FollowingOptionsArg;
-    #[wasm_bindgen(typescript_type = "PublishNoteOptions")]
-    pub type PublishNoteOptionsArg;
 }
 
 // The records' interfaces come from their declarations (crate::records), one section each.
@@ -66,6 +49,20 @@ const PUBLIC_PROFILE: &'static str = profile::PublisherPublicProfile::TYPESCRIPT
 const FULL_PROFILE: &'static str = profile::PublisherFullProfile::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
 const PUBLISH_NOTE_RESPONSE: &'static str = publish::PublishNoteResponse::TYPESCRIPT;
+
+// The parameter objects come from their declarations (crate::api::params).
+#[wasm_bindgen(typescript_custom_section)]
+const POSTS_PARAMS: &'static str = params::PostsParams::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const SEARCH_PARAMS: &'static str = params::SearchParams::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const COMMENTS_PARAMS: &'static str = params::CommentsParams::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const NOTES_PARAMS: &'static str = params::NotesParams::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const READ_PARAMS: &'static str = params::ReadParams::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const NOTE_READ_PARAMS: &'static str = params::NoteReadParams::TYPESCRIPT;
 
 /// The options, parameters and request shapes: written here, as they are no records.
 #[wasm_bindgen(typescript_custom_section)]
@@ -192,71 +189,8 @@ export interface FollowingOptions extends CallOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Pagination parameters (interface §2.12). */
-export interface PaginationParams {
-  /** Items to skip; a non-negative integer. */
-  offset?: number;
-  /** Maximum items; a positive integer. */
-  limit?: number;
-  /** A cursor returned by the service, sent back exactly. */
-  cursor?: string;
-}
-
-
-/** Search parameters (interface §2.12). */
-export interface SearchParams {
-  /** Searches title, subtitle and content; may be empty. */
-  query: string;
-  offset?: number;
-  limit?: number;
-  type?: PostType;
-  /** ISO 8601 date or timestamp. */
-  published_after?: string;
-  /** ISO 8601 date or timestamp. */
-  published_before?: string;
-}
-
 /** Audiences seen from the service; others pass through as strings. */
 export type PostAudience = 'everyone' | 'only_paid' | 'founding' | 'only_free' | (string & {});
-
-
-/** `getComments` parameters. */
-export interface CommentParams {
-  offset?: number;
-  limit?: number;
-}
-
-/** `getNotes` parameters. */
-export interface NotesParams {
-  /** The `nextCursor` of the previous page, sent back exactly. */
-  cursor?: string;
-  limit?: number;
-}
-
-/** Parameters of the workflow node's post reads (`getPostsBySlug`, `getPostsById`). */
-export interface ProfileReadParams {
-  /** Default 100. More than the service's page size is fetched in several requests. */
-  limit?: number;
-  /** Default 0: posts to skip. */
-  offset?: number;
-}
-
-/** Parameters of the workflow node's note reads (`getNotesBySlug`, `getNotesById`). */
-export interface NoteReadParams {
-  /** Default 100. */
-  limit?: number;
-}
-
-
-
-
-
-
-
-
-
-
-
 
 /** A text node of a note. */
 export interface NoteTextNode {
@@ -283,6 +217,5 @@ export interface PublishNoteRequest {
   bodyJson: NoteBodyJson;
   replyMinimumRole: 'everyone';
 }
-
 
 "#;

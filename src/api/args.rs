@@ -3,10 +3,8 @@
 //! native tests cover them. A bad argument is an `invalid-argument` error and nothing
 //! is sent.
 
-use crate::client::{CommentsParams, NotesParams, PostsParams, ReadParams, SearchParams, DEFAULT_READ_LIMIT};
 use crate::error::Error;
 use crate::params::{safe_integer, shorten, Id, Slug};
-use crate::records::post;
 
 /// A caller's value, as the boundary saw it.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -179,72 +177,6 @@ pub fn optional_one_of(name: &str, value: &Arg, allowed: &[&str]) -> Result<Opti
     }
 }
 
-/// `getPosts` parameters.
-pub fn posts_params(offset: &Arg, limit: &Arg, cursor: &Arg) -> Result<PostsParams, Error> {
-    Ok(PostsParams {
-        offset: non_negative_integer("offset", offset)?,
-        limit: positive_integer("limit", limit)?,
-        cursor: optional_nonempty_string("cursor", cursor)?,
-    })
-}
-
-/// The raw search arguments, as the caller gave them.
-pub struct SearchArgs<'a> {
-    /// `query`.
-    pub query: &'a Arg,
-    /// `offset`.
-    pub offset: &'a Arg,
-    /// `limit`.
-    pub limit: &'a Arg,
-    /// `type`.
-    pub post_type: &'a Arg,
-    /// `published_after`.
-    pub published_after: &'a Arg,
-    /// `published_before`.
-    pub published_before: &'a Arg,
-}
-
-/// `searchPosts` parameters.
-pub fn search_params(raw: SearchArgs<'_>) -> Result<SearchParams, Error> {
-    Ok(SearchParams {
-        query: string("query", raw.query)?,
-        offset: non_negative_integer("offset", raw.offset)?,
-        limit: positive_integer("limit", raw.limit)?,
-        post_type: optional_one_of("type", raw.post_type, post::POST_TYPES)?,
-        published_after: optional_iso_date("published_after", raw.published_after)?,
-        published_before: optional_iso_date("published_before", raw.published_before)?,
-    })
-}
-
-/// `getComments` parameters.
-pub fn comments_params(offset: &Arg, limit: &Arg) -> Result<CommentsParams, Error> {
-    Ok(CommentsParams {
-        offset: non_negative_integer("offset", offset)?,
-        limit: positive_integer("limit", limit)?,
-    })
-}
-
-/// `getNotes` parameters.
-pub fn notes_params(cursor: &Arg, limit: &Arg) -> Result<NotesParams, Error> {
-    Ok(NotesParams {
-        cursor: optional_nonempty_string("cursor", cursor)?,
-        limit: positive_integer("limit", limit)?,
-    })
-}
-
-/// `{limit, offset}` of the profile reads, with their defaults (limit 100, offset 0).
-pub fn read_params(limit: &Arg, offset: &Arg) -> Result<ReadParams, Error> {
-    Ok(ReadParams {
-        limit: positive_integer("limit", limit)?.unwrap_or(DEFAULT_READ_LIMIT),
-        offset: non_negative_integer("offset", offset)?.unwrap_or(0),
-    })
-}
-
-/// The `limit` of the profile note reads, with its default.
-pub fn read_limit(limit: &Arg) -> Result<u64, Error> {
-    Ok(positive_integer("limit", limit)?.unwrap_or(DEFAULT_READ_LIMIT))
-}
-
 /// A numeric option of the configuration: a non-negative integer, reported as configuration.
 pub fn config_number(name: &str, value: &Arg) -> Result<Option<u64>, Error> {
     non_negative_integer(name, value).map_err(|error| Error::config(error.message))
@@ -370,7 +302,6 @@ mod tests {
             let error = slug("slug", &Arg::Str(bad.into())).unwrap_err();
             assert_eq!(error.kind, ErrorKind::InvalidArgument);
         }
-        assert!(posts_params(&Arg::Missing, &Arg::Number(0.0), &Arg::Missing).is_err());
         assert_eq!(
             text("publishNote", &Arg::Number(1.0)).unwrap_err().message,
             "publishNote(text) needs a number, got the number 1".replace("a number", "a string")
