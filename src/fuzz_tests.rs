@@ -59,6 +59,42 @@ const TARGETS: &[(&str, &str)] = &[
     ("image-upload", "image-upload.json"),
 ];
 
+/// The target that fuzzes each declared operation's decoding (src/api/operations.rs).
+const TARGET_OF_OPERATION: &[(&str, &str)] = &[
+    ("getPosts", "posts"),
+    ("getPost", "post-by-slug"),
+    ("getPostById", "post-by-id"),
+    ("searchPosts", "search"),
+    ("getComments", "comments"),
+    ("getComment", "comment"),
+    ("getNotes", "notes"),
+    ("publishNote", "publish"),
+    ("getUserProfile", "user-profile"),
+    ("getPublicProfile", "public-profile"),
+    ("getFullProfileBySlug", "full-profile-by-slug"),
+    ("getFullProfileById", "full-profile-by-id"),
+    ("getFollowingIds", "following"),
+    // Each followed user's profile is read as getFullProfileById reads it.
+    ("getFollowingProfiles", "full-profile-by-id"),
+    ("getPostsBySlug", "posts-by-slug"),
+    ("getPostsById", "posts-by-id"),
+    ("getNotesBySlug", "notes-by-slug"),
+    ("getNotesById", "notes-by-id"),
+    ("getNoteById", "note-by-id"),
+];
+
+#[test]
+fn every_operation_that_decodes_is_fuzzed() {
+    for operation in crate::api::list::OPERATIONS.iter().filter(|operation| !operation.decodes.is_empty()) {
+        let target = TARGET_OF_OPERATION
+            .iter()
+            .find(|(name, _)| *name == operation.name)
+            .map(|(_, target)| *target);
+        let target = target.unwrap_or_else(|| panic!("{} decodes {} but has no fuzz target", operation.name, operation.decodes));
+        assert!(TARGETS.iter().any(|(name, _)| *name == target), "{target} is not among TARGETS");
+    }
+}
+
 /// Runs one method against one body; returns the error kind, if any.
 fn run(target: &str, body: &[u8]) -> Option<ErrorKind> {
     let client = FakeTransport::client_without_retries(None);

@@ -2,8 +2,35 @@
 // a client factory, and a way to call without a session (a 401), per runtime.
 import { connectService } from './service.mjs';
 
+/** The operations of the API, from their declarations (src/api/operations.rs). */
+export async function declaredOperations() {
+  const list = await import('./operations.generated.json', { with: { type: 'json' } });
+  return list.default.operations;
+}
+
+/**
+ * Wraps every declared operation on `Publisher.prototype` so that the calls the
+ * scenarios make are counted (the wrapper only records the name and forwards).
+ */
+async function countCalls(Publisher) {
+  const called = new Set();
+  for (const { name } of await declaredOperations()) {
+    const method = Publisher.prototype[name];
+    if (typeof method !== 'function') throw new Error(`Publisher has no method ${name}, which src/api/operations.rs declares`);
+    if (method.countsCalls) continue;
+    const counted = function (...args) {
+      called.add(name);
+      return method.apply(this, args);
+    };
+    counted.countsCalls = true;
+    Publisher.prototype[name] = counted;
+  }
+  return called;
+}
+
 export async function makeContext({ Publisher, PublisherError, NoteBuilder, PublisherNotes, url, apiKey, runtime }) {
   const browser = runtime === 'chromium';
+  const called = await countCalls(Publisher);
   const service = connectService({ url, apiKey, browser });
   if (browser) await service.signIn();
   const client = (extra = {}) => new Publisher({ apiKey, baseUrl: url, ...extra });
@@ -15,6 +42,8 @@ export async function makeContext({ Publisher, PublisherError, NoteBuilder, Publ
     service,
     runtime,
     client,
+    /** The names of the operations the scenarios have called so far. */
+    called,
     /** Runs `fn` with a client the service will not recognise. */
     async withoutSession(fn) {
       if (!browser) return fn(client({ apiKey: 'not-the-key' }));
@@ -55,5 +84,10 @@ export async function allScenarios() {
     ...faultScenarios,
     ...errorScenarios,
     ...fetchOptionScenarios,
+    // Last: every declared operation was called by one of the scenarios above.
+    ['every declared operation is called by a scenario', async ({ called }) => {
+      const missing = (await declaredOperations()).map(({ name }) => name).filter((name) => !called.has(name));
+      if (missing.length) throw new Error(`no scenario calls ${missing.join(', ')}`);
+    }],
   ];
 }
