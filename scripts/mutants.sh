@@ -4,7 +4,7 @@
 # src/wasm/ (.cargo/mutants.toml). n8n node: Stryker over nodes/ and shared/
 # (n8n-node/stryker.config.mjs), with the node's unit tests.
 #
-#   bash scripts/mutants.sh rust [cargo-mutants args, e.g. --file src/retry.rs]
+#   bash scripts/mutants.sh rust [cargo-mutants args, e.g. --file src/http/retry.rs]
 #   bash scripts/mutants.sh node
 #
 # Results: mutants.out/ (Rust: caught.txt, missed.txt, timeout.txt, unviable.txt) and

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::error::Error;
-use crate::retry::RetryPolicy;
+use crate::http::retry::RetryPolicy;
 
 /// The service's main host: the default `hostname`, and the host of every call that
 /// is not about one publication (http-contract §1).

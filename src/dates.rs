@@ -1,5 +1,5 @@
 //! Dates written out by hand: the service's ISO 8601 `date` fields (see
-//! [`crate::read_back`]) and the HTTP dates of `Retry-After`. A date crate would add its
+//! [`crate::notes::read_back`]) and the HTTP dates of `Retry-After`. A date crate would add its
 //! size to the wasm for these two fields; the tests check the HTTP dates against the
 //! `httpdate` crate.
 

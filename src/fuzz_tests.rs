@@ -9,9 +9,9 @@ use std::time::Instant;
 use serde_json::{json, Value};
 
 use crate::client::{CommentsParams, NotesParams, PostsParams, ReadParams, SearchParams};
+use crate::error::length::MAX_MESSAGE_CHARS;
 use crate::error::ErrorKind;
-use crate::image_data::ImageData;
-use crate::message_length::MAX_MESSAGE_CHARS;
+use crate::notes::image::ImageData;
 use crate::params::{CommentId, Id, NoteId, PostId, Slug, UserId};
 use crate::test_support::{block_on, fixture_text, FakeTransport};
 
@@ -85,13 +85,24 @@ const TARGET_OF_OPERATION: &[(&str, &str)] = &[
 
 #[test]
 fn every_operation_that_decodes_is_fuzzed() {
-    for operation in crate::api::list::OPERATIONS.iter().filter(|operation| !operation.decodes.is_empty()) {
+    for operation in crate::api::list::OPERATIONS
+        .iter()
+        .filter(|operation| !operation.decodes.is_empty())
+    {
         let target = TARGET_OF_OPERATION
             .iter()
             .find(|(name, _)| *name == operation.name)
             .map(|(_, target)| *target);
-        let target = target.unwrap_or_else(|| panic!("{} decodes {} but has no fuzz target", operation.name, operation.decodes));
-        assert!(TARGETS.iter().any(|(name, _)| *name == target), "{target} is not among TARGETS");
+        let target = target.unwrap_or_else(|| {
+            panic!(
+                "{} decodes {} but has no fuzz target",
+                operation.name, operation.decodes
+            )
+        });
+        assert!(
+            TARGETS.iter().any(|(name, _)| *name == target),
+            "{target} is not among TARGETS"
+        );
     }
 }
 
@@ -162,7 +173,7 @@ fn run(target: &str, body: &[u8]) -> Option<ErrorKind> {
         "full-profile-by-id" => kind(block_on(client.get_full_profile_by_id(user())).map(drop)),
         "following" => kind(block_on(client.get_following_ids()).map(drop)),
         "publish" => {
-            let draft = crate::note_draft::NoteDraft::new(Some("x")).unwrap();
+            let draft = crate::notes::draft::NoteDraft::new(Some("x")).unwrap();
             kind(block_on(client.publish(&draft.to_publish().unwrap())).map(drop))
         }
         "attachment" => kind(block_on(client.create_attachment("https://example.test/", "link")).map(drop)),

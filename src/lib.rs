@@ -16,27 +16,15 @@
 )]
 
 pub mod api;
-pub mod base64_codec;
 pub mod client;
 pub mod config;
 pub mod dates;
 pub mod error;
-pub mod error_message;
 pub mod http;
-pub mod image_data;
 pub mod json;
-#[cfg(feature = "markdown")]
-pub mod markdown;
-pub mod message_length;
-pub mod note_doc;
-pub mod note_draft;
-pub mod operation;
+pub mod notes;
 pub mod params;
-pub mod read_back;
 pub mod records;
-pub mod retry;
-pub mod schema;
-pub mod transport;
 
 #[cfg(test)]
 mod fuzz_tests;

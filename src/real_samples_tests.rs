@@ -176,7 +176,7 @@ sample_tests! {
                 (200, published.clone())
             }
         });
-        let mut draft = crate::note_draft::NoteDraft::default();
+        let mut draft = crate::notes::draft::NoteDraft::default();
         draft.link(url, url).unwrap();
         draft.attach_link(url).unwrap();
         block_on(client.publish(&draft.to_publish().unwrap())).unwrap();
@@ -185,11 +185,11 @@ sample_tests! {
         assert_sent_like_web_app(&ours, &web_app);
     }
     styled_note_request_is_what_the_client_sends => {
-        use crate::note_doc::{Block, Mark, Text};
+        use crate::notes::document::{Block, Mark, Text};
         let Some(dir) = samples_dir() else { return };
         let web_app = sample(&dir, "comment/feed.json");
         // The same four paragraphs as the web app's note.
-        let mut draft = crate::note_draft::NoteDraft::default();
+        let mut draft = crate::notes::draft::NoteDraft::default();
         draft.blocks(vec![
             Block::paragraph(vec![Text::marked("test", vec![Mark::Bold])]),
             Block::paragraph(vec![Text::marked("test1", vec![Mark::Italic])]),
@@ -206,14 +206,14 @@ sample_tests! {
         let Some(dir) = samples_dir() else { return };
         let response = sample(&dir, "comment/response.json");
         let client = answering(response.to_string());
-        let draft = crate::note_draft::NoteDraft::new(Some("x")).unwrap();
+        let draft = crate::notes::draft::NoteDraft::new(Some("x")).unwrap();
         let note = block_on(client.publish(&draft.to_publish().unwrap())).unwrap();
         assert_eq!(note["id"], response["id"]);
     }
     rich_note_of_the_web_app_is_what_the_client_builds => {
         let Some(dir) = samples_dir() else { return };
         let response = sample(&dir, "comment/response.json");
-        let ours: Value = serde_json::from_str(&crate::note_doc::tests::web_app_rich_note().to_json()).unwrap();
+        let ours: Value = serde_json::from_str(&crate::notes::document::tests::web_app_rich_note().to_json()).unwrap();
         assert_eq!(ours, response["body_json"]);
     }
     following_ids_decode => {

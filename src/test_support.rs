@@ -11,8 +11,8 @@ use std::task::{Context, Poll, Waker};
 use crate::client::Client;
 use crate::config::{Config, ConfigInput, RetryInput};
 use crate::error::Error;
+use crate::http::transport::{BytesBody, HttpResponse, SendError, Transport};
 use crate::http::HttpRequest;
-use crate::transport::{BytesBody, HttpResponse, SendError, Transport};
 
 /// The fake's wall clock: 2023-11-14T22:13:20Z.
 pub const FAKE_NOW_MS: f64 = 1_700_000_000_000.0;

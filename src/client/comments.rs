@@ -4,11 +4,11 @@ use super::notes::ReaderComment;
 use super::{Client, Doc};
 pub use crate::api::params::CommentsParams;
 use crate::error::Error;
+use crate::http::operation::{Operation, Path, Query};
+use crate::http::transport::Transport;
 use crate::http::{Host, Method};
-use crate::operation::{Operation, Path, Query};
 use crate::params::{CommentId, Id, PostId};
 use crate::records::comment;
-use crate::transport::Transport;
 
 /// `GET <publication>/post/<id>/comments?offset&limit`: `{comments}`.
 struct PostComments<'a> {

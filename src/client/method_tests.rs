@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::client::{CommentsParams, NotesParams, ReadParams};
 use crate::error::ErrorKind;
-use crate::note_draft::{NoteDraft, Style};
+use crate::notes::draft::{NoteDraft, Style};
 use crate::params::{CommentId, Id, NoteId, PostId, Slug, UserId};
 use crate::test_support::{block_on, fixture, run_until_done, FakeTransport};
 

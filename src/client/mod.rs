@@ -6,34 +6,34 @@ mod comments;
 mod limit;
 #[cfg(test)]
 mod method_tests;
-mod note_writes;
 mod notes;
 pub mod paging;
 mod posts;
-mod profile_reads;
 mod profiles;
+mod publishing;
 mod request;
 #[cfg(test)]
 mod retry_tests;
+mod user_feeds;
 
 pub use comments::CommentsParams;
-pub use note_writes::{Attachment, Deletion, NoteToPublish, READ_BACK_RETRY_MS};
 pub use notes::{NotesParams, MAYBE_PUBLISHED};
 pub use paging::Page;
 pub use posts::{PostsParams, SearchParams};
-pub use profile_reads::{ReadParams, DEFAULT_READ_LIMIT};
+pub use publishing::{Attachment, Deletion, NoteToPublish, READ_BACK_RETRY_MS};
+pub use user_feeds::{ReadParams, DEFAULT_READ_LIMIT};
 
 use std::rc::Rc;
 
 use futures_util::future::{FutureExt, LocalBoxFuture};
 
 use crate::config::Config;
+use crate::error::message;
 use crate::error::{snapshot_body, Error, ErrorKind, ResponseSnapshot};
-use crate::error_message;
+use crate::http::operation::{Delivery, Operation};
+use crate::http::retry::{self, Failure, Verdict};
+use crate::http::transport::{HttpResponse, ResponseBody, ResponseHeaders, SendError, Transport};
 use crate::http::HttpRequest;
-use crate::operation::{Delivery, Operation};
-use crate::retry::{self, Failure, Verdict};
-use crate::transport::{HttpResponse, ResponseBody, ResponseHeaders, SendError, Transport};
 
 /// The parsed document type of a transport.
 pub type Doc<T> = <<T as Transport>::Body as ResponseBody>::Doc;
@@ -67,7 +67,7 @@ impl<T: Transport> Client<T> {
     }
 
     /// Sends `operation`, retrying as its [`Delivery`] and the policy allow (see
-    /// [`crate::retry`]), turns a failure status or an unreadable body into an error,
+    /// [`crate::http::retry`]), turns a failure status or an unreadable body into an error,
     /// and decodes the JSON with `decode`. Errors carry the response and the number of
     /// attempts, never the key.
     pub(crate) async fn send<O: Operation, R>(
@@ -93,7 +93,7 @@ impl<T: Transport> Client<T> {
         request: &HttpRequest,
     ) -> Error {
         self.redacted(Error {
-            message: error_message::unexpected_record(&request_label(request), &error.message),
+            message: message::unexpected_record(&request_label(request), &error.message),
             ..error.with_response(snapshot(response, self.config.api_key()))
         })
     }
@@ -128,7 +128,7 @@ impl<T: Transport> Client<T> {
                             _ => Failure::Network,
                         };
                         let message =
-                            error_message::send_failure(&request_label(&request), error.kind, &error.message, not_sent);
+                            message::send_failure(&request_label(&request), error.kind, &error.message, not_sent);
                         (failure, Error { message, ..error })
                     }
                     Ok(response) if !(200..300).contains(&response.status) => {
@@ -139,7 +139,7 @@ impl<T: Transport> Client<T> {
                         };
                         (
                             failure,
-                            error_message::http_error::<Doc<T>>(
+                            message::http_error::<Doc<T>>(
                                 &request_label(&request),
                                 snapshot(&response, self.config.api_key()),
                             ),
@@ -149,8 +149,7 @@ impl<T: Transport> Client<T> {
                         Ok(doc) => return Ok(Answer { response, doc, request }),
                         Err(why) => {
                             let response = snapshot(&response, self.config.api_key());
-                            let message =
-                                error_message::unreadable_body::<Doc<T>>(&request_label(&request), &response, &why);
+                            let message = message::unreadable_body::<Doc<T>>(&request_label(&request), &response, &why);
                             (
                                 Failure::UnreadableBody,
                                 Error::invalid_response(message).with_response(response),
@@ -162,7 +161,7 @@ impl<T: Transport> Client<T> {
                     Verdict::RetryAfter { millis } => {
                         if let Err(error) = self.transport.sleep(millis).await {
                             let message =
-                                error_message::send_failure(&request_label(&request), error.kind, &error.message, true);
+                                message::send_failure(&request_label(&request), error.kind, &error.message, true);
                             return Err(finish(Error { message, ..error }, attempt, delivery, None));
                         }
                     }
@@ -196,7 +195,7 @@ struct Answer<T: Transport> {
 /// `GET /api/v1/posts?limit=5`: how messages name a request. Built only when a call
 /// fails, never on the way to a success.
 fn request_label(request: &HttpRequest) -> String {
-    error_message::request_label(request.method.as_str(), &request.url)
+    message::request_label(request.method.as_str(), &request.url)
 }
 
 /// The error a call ends with: how many attempts it took, and for a write that may
@@ -214,7 +213,7 @@ fn finish(mut error: Error, attempts: u32, delivery: Delivery, failure: Option<F
             error.kind = ErrorKind::OutcomeUnknown(uncertain.kind);
         }
     }
-    error.message = error_message::final_message(&error.message, error.attempts, uncertain.map(|u| u.advice));
+    error.message = message::final_message(&error.message, error.attempts, uncertain.map(|u| u.advice));
     error
 }
 
@@ -306,7 +305,7 @@ mod tests {
                 .reply(401, &serde_json::json!({ "error": said }).to_string());
             let error = block_on(client.get_posts(&PostsParams::default())).unwrap_err();
             assert!(!error.message.contains("tes"), "{}", error.message);
-            assert!(error.message.chars().count() <= crate::message_length::MAX_MESSAGE_CHARS);
+            assert!(error.message.chars().count() <= crate::error::length::MAX_MESSAGE_CHARS);
         }
     }
 

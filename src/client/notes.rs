@@ -4,12 +4,12 @@ use super::paging::Page;
 use super::{Client, Doc};
 pub use crate::api::params::NotesParams;
 use crate::error::Error;
+use crate::http::operation::{Operation, Path, Query, UncertainOutcome};
+use crate::http::transport::Transport;
 use crate::http::{Host, Method};
-use crate::note_draft::NoteDraft;
-use crate::operation::{Operation, Path, Query, UncertainOutcome};
+use crate::notes::draft::NoteDraft;
 use crate::params::{Id, NoteId};
-use crate::records::note;
-use crate::transport::Transport;
+use crate::records::{feed, note};
 
 /// `GET <main>/notes?cursor&limit`: a page of the account's notes feed.
 struct NotesFeed<'a> {
@@ -56,7 +56,7 @@ impl<T: Transport> Client<T> {
             limit: params.limit,
         };
         self.send(&request, |page| {
-            let checked = note::check_feed_page(&page, "the notes page", cursor)?;
+            let checked = feed::check_feed_page(&page, "the notes page", cursor)?;
             Ok(Page {
                 page,
                 next_cursor: checked.next_cursor,

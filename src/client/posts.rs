@@ -4,12 +4,12 @@ use super::paging::{self, Page, Position, Walk};
 use super::{Client, Doc};
 pub use crate::api::params::{PostsParams, SearchParams};
 use crate::error::Error;
+use crate::http::operation::{Operation, Path, Query};
+use crate::http::transport::Transport;
 use crate::http::{Host, Method};
 use crate::json::JsonDoc;
-use crate::operation::{Operation, Path, Query};
 use crate::params::{PostId, Slug};
 use crate::records::post;
-use crate::transport::Transport;
 
 /// `GET <publication>/posts?offset&limit&cursor`: a bare array of posts.
 struct PostsPage<'a> {

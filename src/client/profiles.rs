@@ -5,16 +5,16 @@ use std::cell::Cell;
 use futures_util::stream::{self, StreamExt};
 
 use super::limit::{slot, RequestLimit};
-use super::profile_reads::ProfileFeed;
+use super::user_feeds::ProfileFeed;
 use super::{Client, Doc};
+use crate::error::message;
 use crate::error::{Error, ErrorKind};
-use crate::error_message;
+use crate::http::operation::{Operation, Path};
+use crate::http::transport::Transport;
 use crate::http::{Host, Method};
 use crate::json::{expect_array, JsonDoc};
-use crate::operation::{Operation, Path};
 use crate::params::{Id, Slug, UserId};
-use crate::records::{note, profile};
-use crate::transport::Transport;
+use crate::records::{feed, profile};
 
 /// One followed user's id and full profile, or why it could not be read.
 type UserResult<T> = (UserId, Result<Doc<T>, Error>);
@@ -69,7 +69,7 @@ impl<T: Transport> Client<T> {
             cursor: None,
         };
         self.send(&request, |feed| {
-            note::check_feed_page(&feed, "the user profile", None)?;
+            feed::check_feed_page(&feed, "the user profile", None)?;
             Ok(feed)
         })
         .await
@@ -214,7 +214,7 @@ impl<T: Transport> Client<T> {
             } else {
                 kind
             },
-            error_message::following_failures(&failed_ids, total, &first.message),
+            message::following_failures(&failed_ids, total, &first.message),
         );
         error.status = status;
         Err(error)

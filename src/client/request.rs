@@ -2,8 +2,8 @@
 //! and the headers that carry the session.
 
 use crate::config::{AuthMode, Config, MAIN_HOST};
+use crate::http::operation::{path_and_query, Operation};
 use crate::http::{encode_component, Host, HttpRequest, Method};
-use crate::operation::{path_and_query, Operation};
 
 /// The request that sends `operation` with `config`.
 pub fn build<O: Operation>(operation: &O, config: &Config) -> HttpRequest {
@@ -44,7 +44,7 @@ fn bind(method: Method, host: Host, path_and_query: String, body: Option<String>
 mod tests {
     use super::*;
     use crate::config::ConfigInput;
-    use crate::operation::{Path, Query};
+    use crate::http::operation::{Path, Query};
 
     /// A GET of literal segments and query pairs, on either host.
     struct Probe<const MAIN: bool> {

@@ -3,7 +3,7 @@
 
 use crate::client::PostsParams;
 use crate::error::{Error, ErrorKind};
-use crate::note_draft::NoteDraft;
+use crate::notes::draft::NoteDraft;
 use crate::params::{Id, PostId};
 use crate::test_support::{block_on, fixture_text, FakeTransport};
 

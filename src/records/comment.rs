@@ -5,7 +5,7 @@
 use crate::error::Error;
 use crate::json::{expect_array, JsonDoc, JsonKind};
 use crate::record;
-use crate::schema::{check, Label};
+use crate::records::schema::{check, Label};
 
 record! {
     /// The author of a comment.

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-use crate::schema::{FieldType, Presence, Record};
+use crate::records::schema::{FieldType, Presence, Record};
 
 const BEGIN: &str = "// ---- record readers: generated from src/records by cargo test; do not edit ----\n";
 const END: &str = "// ---- end of the generated record readers ----\n";

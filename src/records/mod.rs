@@ -4,12 +4,14 @@
 //! adds, and leaves the further fields the service sends untouched.
 
 pub mod comment;
+pub mod feed;
 pub mod note;
 pub mod post;
 pub mod profile;
 pub mod publish;
+pub mod schema;
 
-use crate::schema::Record;
+use crate::records::schema::Record;
 
 /// Every record of the package's API, in the order of the interface.
 pub const ALL: &[&Record] = &[
@@ -21,7 +23,7 @@ pub const ALL: &[&Record] = &[
     &note::PublisherNoteContext,
     &note::PublisherNoteComment,
     &note::PublisherNote,
-    &note::PublisherUserProfile,
+    &feed::PublisherUserProfile,
     &profile::PublisherPublication,
     &profile::PublisherPublicationUser,
     &profile::PublisherPrimaryPublication,

@@ -2,7 +2,7 @@
 
 use crate::error::Error;
 use crate::json::{expect_array, expect_object, JsonDoc};
-use crate::schema::{check, check_shallow, Label};
+use crate::records::schema::{check, check_shallow, Label};
 use crate::{one_of, record};
 
 one_of! {

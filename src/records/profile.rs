@@ -5,8 +5,8 @@ use crate::error::Error;
 use crate::json::JsonDoc;
 use crate::params::{Id, UserId};
 use crate::record;
-use crate::records::note::PublisherUserProfile;
-use crate::schema::check;
+use crate::records::feed::PublisherUserProfile;
+use crate::records::schema::check;
 
 record! {
     /// A publication as profiles name it.
@@ -112,7 +112,7 @@ pub fn handle_in_feed<D: JsonDoc>(feed: &D, user_id: UserId) -> Option<String> {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
-    use crate::records::note::check_feed_page;
+    use crate::records::feed::check_feed_page;
     use crate::test_support::fixture;
     use serde_json::json;
 

@@ -1,10 +1,10 @@
 //! What publishing a note returns (§2.11), and its check. The note sent is built in
-//! [`crate::note_draft`] and [`crate::note_doc`].
+//! [`crate::notes::draft`] and [`crate::notes::document`].
 
 use crate::error::Error;
 use crate::json::JsonDoc;
 use crate::record;
-use crate::schema::check;
+use crate::records::schema::check;
 
 record! {
     /// What publishing returns (interface §2.11), with the service's further fields.

@@ -12,8 +12,8 @@ use wasm_bindgen_futures::JsFuture;
 
 use super::js_doc::JsBody;
 use crate::error::{Error, ErrorKind};
+use crate::http::transport::{HttpResponse, ResponseHeaders, SendError, Transport};
 use crate::http::HttpRequest;
-use crate::transport::{HttpResponse, ResponseHeaders, SendError, Transport};
 
 #[wasm_bindgen(module = "/pkg-template/fetch-deadline.js")]
 extern "C" {

@@ -9,8 +9,8 @@ use js_sys::Array;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
+use crate::http::transport::ResponseBody;
 use crate::json::{FieldShape, JsonDoc, JsonKind};
-use crate::transport::ResponseBody;
 
 impl JsonDoc for JsValue {
     fn parse(text: &str) -> Option<Self> {

@@ -15,7 +15,7 @@ pub fn markdown_to_note_body(
     #[wasm_bindgen(unchecked_param_type = "string")] markdown: &JsValue,
 ) -> Result<String, JsValue> {
     args::string("markdownToNoteBody(markdown)", &arg(markdown))
-        .and_then(|source| crate::markdown::markdown_to_doc(&source))
+        .and_then(|source| crate::notes::markdown::markdown_to_doc(&source))
         .map(|doc| doc.to_json())
         .map_err(to_js)
 }

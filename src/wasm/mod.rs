@@ -6,6 +6,8 @@ mod call;
 #[cfg(target_arch = "wasm32")]
 mod convert;
 #[cfg(target_arch = "wasm32")]
+mod draft;
+#[cfg(target_arch = "wasm32")]
 mod error;
 #[cfg(target_arch = "wasm32")]
 mod fetch;
@@ -15,8 +17,6 @@ mod js_doc;
 mod markdown;
 #[cfg(target_arch = "wasm32")]
 mod note_builder;
-#[cfg(target_arch = "wasm32")]
-mod note_writes;
 #[cfg(target_arch = "wasm32")]
 mod operations;
 #[cfg(target_arch = "wasm32")]

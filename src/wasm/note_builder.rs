@@ -10,15 +10,26 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
+use super::draft::BuilderDraft;
 use super::error::to_js;
-use super::note_writes::BuilderDraft;
 use super::publisher::Publisher;
+use super::types::TextArg;
 
 #[wasm_bindgen(module = "/pkg-template/note-builder.js")]
 extern "C" {
     /// A `NoteBuilder` over the edit function `edit(action, value)`.
     #[wasm_bindgen(js_name = adoptDraft)]
     fn adopt_draft(edit: &JsValue) -> JsValue;
+}
+
+#[wasm_bindgen]
+impl Publisher {
+    /// A `NoteBuilder` on this client; `text` starts the first paragraph.
+    #[wasm_bindgen(unchecked_return_type = "NoteBuilder")]
+    pub fn note(&self, text: Option<TextArg>) -> Result<JsValue, JsValue> {
+        let text = text.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
+        builder(self.share(), &text)
+    }
 }
 
 /// A new `NoteBuilder` on `client`; `text`, when given, starts the first paragraph.

@@ -9,8 +9,8 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use super::call::call;
 use super::convert::{arg, arg_member, member};
+use super::draft::BuilderDraft;
 use super::fetch::FetchTransport;
-use super::note_writes::BuilderDraft;
 use super::publisher::Publisher;
 use crate::api::args;
 use crate::api::params::{

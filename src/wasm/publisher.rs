@@ -12,11 +12,10 @@ use web_sys::AbortSignal;
 
 use super::call::{abort_signal, call};
 use super::convert::{config_input, fetch_function, member};
+use super::draft::BuilderDraft;
 use super::error::to_js;
 use super::fetch::{script_may_set_cookie, FetchTransport, HeaderObjects};
-use super::note_builder;
-use super::note_writes::BuilderDraft;
-use super::types::{PublisherConfigArg, TextArg};
+use super::types::PublisherConfigArg;
 use crate::client::Client;
 use crate::config::{AuthMode, Config};
 use crate::error::Error;
@@ -121,12 +120,5 @@ impl Publisher {
             fetch,
             auth_by_runtime,
         })
-    }
-
-    /// A `NoteBuilder` on this client; `text` starts the first paragraph.
-    #[wasm_bindgen(unchecked_return_type = "NoteBuilder")]
-    pub fn note(&self, text: Option<TextArg>) -> Result<JsValue, JsValue> {
-        let text = text.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
-        note_builder::builder(self.share(), &text)
     }
 }

@@ -4,7 +4,7 @@
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::api::params::{self, ParamObject};
-use crate::records::{comment, note, post, profile, publish};
+use crate::records::{comment, feed, note, post, profile, publish};
 
 #[wasm_bindgen]
 extern "C" {
@@ -36,7 +36,7 @@ const NOTE_COMMENT: &'static str = note::PublisherNoteComment::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
 const NOTE: &'static str = note::PublisherNote::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
-const USER_PROFILE: &'static str = note::PublisherUserProfile::TYPESCRIPT;
+const USER_PROFILE: &'static str = feed::PublisherUserProfile::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
 const PUBLICATION: &'static str = profile::PublisherPublication::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]

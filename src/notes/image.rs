@@ -5,7 +5,7 @@
 
 #![deny(missing_docs)]
 
-use crate::base64_codec;
+use crate::notes::base64;
 
 use crate::error::Error;
 
@@ -88,7 +88,7 @@ impl ImageData {
         Ok(ImageData {
             mime,
             bytes: bytes.len(),
-            data_uri: format!("data:{mime};base64,{}", base64_codec::encode(bytes)),
+            data_uri: format!("data:{mime};base64,{}", base64::encode(bytes)),
         })
     }
 
@@ -111,7 +111,7 @@ impl ImageData {
             return Err(bad());
         }
         let compact: String = data.chars().filter(|c| !c.is_ascii_whitespace()).collect();
-        let bytes = base64_codec::decode(compact.as_bytes())
+        let bytes = base64::decode(compact.as_bytes())
             .ok_or_else(|| Error::invalid_argument("attachImage(data) got a data URI whose base64 is not valid"))?;
         ImageData::from_bytes(&bytes, Some(declared))
     }
@@ -126,7 +126,7 @@ mod tests {
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
     fn png() -> Vec<u8> {
-        crate::base64_codec::decode(PNG_1X1.as_bytes()).unwrap()
+        crate::notes::base64::decode(PNG_1X1.as_bytes()).unwrap()
     }
 
     #[test]

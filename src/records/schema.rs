@@ -242,16 +242,16 @@ macro_rules! typescript_type {
 #[macro_export]
 macro_rules! field_type {
     (OneOf $inner:ident) => {
-        $crate::schema::FieldType::OneOf($inner)
+        $crate::records::schema::FieldType::OneOf($inner)
     };
     (Record $inner:ident) => {
-        $crate::schema::FieldType::Record(&$inner)
+        $crate::records::schema::FieldType::Record(&$inner)
     };
     (List $inner:ident) => {
-        $crate::schema::FieldType::List(&$inner)
+        $crate::records::schema::FieldType::List(&$inner)
     };
     ($ty:ident) => {
-        $crate::schema::FieldType::$ty
+        $crate::records::schema::FieldType::$ty
     };
 }
 
@@ -281,19 +281,19 @@ macro_rules! typescript_field {
 #[macro_export]
 macro_rules! presence {
     (required) => {
-        $crate::schema::Presence::Required
+        $crate::records::schema::Presence::Required
     };
     (optional) => {
-        $crate::schema::Presence::Optional
+        $crate::records::schema::Presence::Optional
     };
     (derived) => {
-        $crate::schema::Presence::Derived
+        $crate::records::schema::Presence::Derived
     };
     (derived_nullable) => {
-        $crate::schema::Presence::DerivedNullable
+        $crate::records::schema::Presence::DerivedNullable
     };
     (derived_optional) => {
-        $crate::schema::Presence::DerivedOptional
+        $crate::records::schema::Presence::DerivedOptional
     };
 }
 
@@ -349,10 +349,10 @@ macro_rules! record {
         #[allow(non_upper_case_globals)]
         #[doc = concat!($($doc, "\n",)* "\n| field | TypeScript | |\n|---|---|---|\n",
             $("| `", $field, "` | `", $crate::typescript_field!($presence, $field, $crate::first_of!($($ts,)? $crate::typescript_type!($ty $($inner)?))), "` | ", $($field_doc,)* " |\n",)*)]
-        $vis const $name: $crate::schema::Record = $crate::schema::Record {
+        $vis const $name: $crate::records::schema::Record = $crate::records::schema::Record {
             name: stringify!($name),
             fields: &[$(
-                $crate::schema::Field {
+                $crate::records::schema::Field {
                     name: $field,
                     ty: $crate::field_type!($ty $($inner)?),
                     presence: $crate::presence!($presence),
@@ -360,7 +360,7 @@ macro_rules! record {
                     typescript: $crate::first_of!($($ts,)? $crate::typescript_type!($ty $($inner)?)),
                 },
             )*],
-            label: $crate::first_of!($($label,)? $crate::schema::Label::Plain),
+            label: $crate::first_of!($($label,)? $crate::records::schema::Label::Plain),
             nest: $crate::first_of!($($nest,)? "."),
             open: $crate::record!(@open $($flag)*),
             extends: $crate::first_of!($(Some(stringify!($base)),)? None),

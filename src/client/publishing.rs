@@ -7,15 +7,16 @@ use serde::Serialize;
 use super::notes::MAYBE_PUBLISHED;
 use super::{Client, Doc};
 use crate::error::{Error, ErrorKind};
+use crate::http::operation::{Delivery, Operation, Path};
+use crate::http::transport::Transport;
 use crate::http::{Host, Method};
-use crate::image_data::ImageData;
 use crate::json::JsonDoc;
-use crate::note_doc::{NoteDoc, NoteRequest};
-use crate::operation::{Delivery, Operation, Path};
+use crate::notes::document::NoteRequest;
+pub use crate::notes::draft::{Attachment, NoteToPublish};
+use crate::notes::image::ImageData;
+use crate::notes::read_back::{SentNote, StoredNote};
 use crate::params::{Id, NoteId};
-use crate::read_back::{SentNote, StoredNote};
 use crate::records::publish;
-use crate::transport::Transport;
 
 /// `POST <main>/image` with `{"image":"data:…"}`. Sending it twice leaves at most an unused
 /// upload, so it is retried like a read.
@@ -109,27 +110,6 @@ impl Operation for Replies {
     fn path(&self, path: &mut Path) {
         path.literal("reader/comment").segment(self.id).literal("replies");
     }
-}
-
-/// An attachment to make before publishing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Attachment {
-    /// A link card for this URL.
-    Link(String),
-    /// An image, uploaded first.
-    Image(ImageData),
-}
-
-/// A note to publish: its document, its attachments in the order shown, and the note it
-/// answers when it is a reply.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct NoteToPublish {
-    /// The document (may be empty when there are attachments).
-    pub doc: NoteDoc,
-    /// Attachments, made in this order before the publish.
-    pub attachments: Vec<Attachment>,
-    /// The note or reply this one answers.
-    pub parent: Option<NoteId>,
 }
 
 /// How long to wait before reading the feed a second time when the note was not in it.
@@ -257,7 +237,7 @@ fn still_unknown(mut error: Error, why: &str) -> Error {
     if error.kind == ErrorKind::Timeout || matches!(error.kind, ErrorKind::OutcomeUnknown(_)) {
         error.kind = ErrorKind::OutcomeUnknown(MAYBE_PUBLISHED.kind);
     }
-    error.message = crate::message_length::fit(&format!("{}; {why}", error.message));
+    error.message = crate::error::length::fit(&format!("{}; {why}", error.message));
     error
 }
 
@@ -362,5 +342,5 @@ fn find_in_replies<D: JsonDoc>(page: D, sent: &SentNote) -> Option<D> {
 }
 
 #[cfg(test)]
-#[path = "note_writes_tests.rs"]
+#[path = "publishing_tests.rs"]
 mod tests;

@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::error::ErrorKind;
-use crate::note_doc::notation::render;
+use crate::notes::document::notation::render;
 
 /// (what it shows, Markdown, the document in the short notation)
 /// Inputs that hold nothing to publish: each is an `invalid-argument`.

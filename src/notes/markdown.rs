@@ -23,7 +23,7 @@
 use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
 
 use crate::error::Error;
-use crate::note_doc::{Block, ListItem, Mark, NoteDoc, Paragraph, Text};
+use crate::notes::document::{Block, ListItem, Mark, NoteDoc, Paragraph, Text};
 
 /// The document of a note written in Markdown; `invalid-argument` when nothing would be
 /// left to publish (empty input, whitespace, or only empty elements).

@@ -8,7 +8,7 @@
 //! 503 with `Retry-After`, a connection refused before the request was sent.
 //! Timeouts and aborts are never retried.
 
-use crate::operation::Delivery;
+use crate::http::operation::Delivery;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 /// How often and how long to retry.
@@ -201,7 +201,7 @@ mod tests {
         max_retry_after_ms: 60_000,
     };
     const NOW: f64 = 1_700_000_000_000.0;
-    const WRITE: Delivery = Delivery::AtMostOnce(crate::operation::UncertainOutcome {
+    const WRITE: Delivery = Delivery::AtMostOnce(crate::http::operation::UncertainOutcome {
         kind: "maybe-done",
         advice: "it may have been done",
     });

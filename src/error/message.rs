@@ -5,9 +5,9 @@
 //! page dumps and stay within [`MAX_MESSAGE_CHARS`]; the whole body stays in the
 //! error's response.
 
+use crate::error::length::{clip, fit, MAX_MESSAGE_CHARS};
 use crate::error::{Error, ErrorKind, ResponseSnapshot};
 use crate::json::{JsonDoc, JsonKind};
-use crate::message_length::{clip, fit, MAX_MESSAGE_CHARS};
 const MAX_REQUEST_CHARS: usize = 90;
 const MAX_QUOTE_CHARS: usize = 100;
 const MAX_TITLE_CHARS: usize = 60;

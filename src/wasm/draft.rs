@@ -12,8 +12,8 @@ use super::fetch::FetchTransport;
 use crate::api::args::{self, Arg};
 use crate::client::{Attachment, Client, NoteToPublish};
 use crate::error::Error;
-use crate::image_data::ImageData;
-use crate::note_draft::{NoteDraft as CoreDraft, Style};
+use crate::notes::draft::{NoteDraft as CoreDraft, Style};
+use crate::notes::image::ImageData;
 use crate::params::NoteId;
 
 /// An attachment as the builder was given it; a `Blob` is read when the note is published.
@@ -173,8 +173,8 @@ impl BuilderDraft {
 }
 
 #[cfg(feature = "markdown-entry")]
-fn markdown_blocks(source: &str) -> Result<Vec<crate::note_doc::Block>, Error> {
-    let blocks = crate::markdown::markdown_blocks(source);
+fn markdown_blocks(source: &str) -> Result<Vec<crate::notes::document::Block>, Error> {
+    let blocks = crate::notes::markdown::markdown_blocks(source);
     if blocks.is_empty() {
         return Err(Error::invalid_argument(
             "the Markdown has no text to publish: it is empty or only whitespace and empty elements",
@@ -184,7 +184,7 @@ fn markdown_blocks(source: &str) -> Result<Vec<crate::note_doc::Block>, Error> {
 }
 
 #[cfg(not(feature = "markdown-entry"))]
-fn markdown_blocks(_source: &str) -> Result<Vec<crate::note_doc::Block>, Error> {
+fn markdown_blocks(_source: &str) -> Result<Vec<crate::notes::document::Block>, Error> {
     Err(Error::invalid_argument(
         "Markdown needs the package's Markdown entry point: import from 'publisher-wasm/markdown'",
     ))

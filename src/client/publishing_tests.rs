@@ -1,6 +1,6 @@
 use super::*;
 use crate::error::ErrorKind;
-use crate::note_doc::{Block, Text};
+use crate::notes::document::{Block, NoteDoc, Text};
 use crate::params::{Id, NoteId};
 use crate::test_support::{block_on, FakeTransport};
 

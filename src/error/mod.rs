@@ -2,6 +2,9 @@
 //! HTTP statuses, network failures, unreadable responses — becomes an [`Error`] with a
 //! [`ErrorKind`] a program can switch on. The wasm boundary turns it into a JS `PublisherError`.
 
+pub mod length;
+pub mod message;
+
 use std::fmt;
 
 /// What went wrong, in a form a caller can branch on.
@@ -80,7 +83,7 @@ impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
             kind,
-            message: crate::message_length::fit(&message.into()),
+            message: crate::error::length::fit(&message.into()),
             status: None,
             response: None,
             attempts: None,

@@ -4,13 +4,13 @@
 use super::paging::{self, Page, Position, Walk};
 use super::{Client, Doc};
 use crate::error::Error;
+use crate::http::operation::{Operation, Path, Query};
+use crate::http::transport::Transport;
 use crate::http::{Host, Method};
 use crate::json::{string_field, JsonDoc};
-use crate::operation::{Operation, Path, Query};
 use crate::params::{Slug, UserId};
-use crate::records::{note, post, profile};
-use crate::schema::check_shallow;
-use crate::transport::Transport;
+use crate::records::schema::check_shallow;
+use crate::records::{feed, note, post, profile};
 
 pub use crate::api::params::{ReadParams, DEFAULT_READ_LIMIT};
 /// Page size asked of `profile/posts`: the largest value seen accepted there.
@@ -146,7 +146,7 @@ impl<T: Transport> Client<T> {
                 cursor: sent.as_deref(),
             };
             self.send(&request, |page| {
-                let checked = note::check_feed_page(&page, "the profile notes page", sent.as_deref())?;
+                let checked = feed::check_feed_page(&page, "the profile notes page", sent.as_deref())?;
                 Ok(Page {
                     page: page.into_field("items").unwrap_or_else(Doc::<T>::null),
                     next_cursor: checked.next_cursor,

@@ -5,10 +5,9 @@
 
 #![deny(missing_docs)]
 
-use crate::client::{Attachment, NoteToPublish};
 use crate::error::Error;
-use crate::image_data::ImageData;
-use crate::note_doc::{Block, ListItem, Mark, NoteDoc, NoteRequest, Paragraph, Text};
+use crate::notes::document::{Block, ListItem, Mark, NoteDoc, NoteRequest, Paragraph, Text};
+use crate::notes::image::ImageData;
 use crate::params::{Id, NoteId};
 
 /// How text added to the current paragraph looks.
@@ -257,6 +256,27 @@ impl NoteDraft {
     }
 }
 
+/// An attachment to make before publishing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Attachment {
+    /// A link card for this URL.
+    Link(String),
+    /// An image, uploaded first.
+    Image(ImageData),
+}
+
+/// A note to publish: its document, its attachments in the order shown, and the note it
+/// answers when it is a reply.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NoteToPublish {
+    /// The document (may be empty when there are attachments).
+    pub doc: NoteDoc,
+    /// Attachments, made in this order before the publish.
+    pub attachments: Vec<Attachment>,
+    /// The note or reply this one answers.
+    pub parent: Option<NoteId>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,7 +315,7 @@ mod tests {
         draft.code_block("let a = 1;\nlet b = 2;\n").unwrap();
         let note = draft.to_publish().unwrap();
         assert_eq!(
-            crate::note_doc::notation::render(&note.doc.content),
+            crate::notes::document::notation::render(&note.doc.content),
             r#"P("See " l<https://e.test/a>"this" c"x()") UL[P("one") | P("two") P("more")] P("after the list") OL3[P("first")] Q[P("quoted") P("again")] CODE("let a = 1;\nlet b = 2;")"#
         );
         assert_eq!(

@@ -1,6 +1,10 @@
 //! The HTTP vocabulary the client speaks: methods, the two hosts, a request ready for
 //! a transport, and the one percent-encoding of path segments and query values.
 
+pub mod operation;
+pub mod retry;
+pub mod transport;
+
 use std::fmt;
 
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
