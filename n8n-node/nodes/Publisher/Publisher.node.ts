@@ -13,8 +13,10 @@ import { testCredentials } from '../../shared/credentialTest';
 import { n8nFetch } from '../../shared/n8nFetch';
 import { properties } from './description';
 import { errorItem, RETRY_ON_FAIL_WITH_CREATE, toNodeError } from './errors';
-import { runOperation } from './operations';
-import { readOperation } from './parameters';
+import type { ParameterContext } from './parameters';
+import { invalidParameter, readRaw } from './parameters';
+import { findOperation } from './resources';
+import type { NodeOperation } from './resources/types';
 
 export class Publisher implements INodeType {
   description: INodeTypeDescription = {
@@ -66,10 +68,9 @@ export class Publisher implements INodeType {
       for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
         let operation = '';
         try {
-          const op = readOperation(this, itemIndex);
-          operation = op.operation;
-          const records = await runOperation(client, op, {
-            node: this.getNode(),
+          const nodeOperation = operationOf(this, itemIndex);
+          operation = nodeOperation.value;
+          const records = await nodeOperation.execute(client, this, {
             itemIndex,
             loadImage: async (binaryField) => {
               // Names the field and the item when the input has no such binary data.
@@ -91,4 +92,14 @@ export class Publisher implements INodeType {
     }
     return [output];
   }
+}
+
+/** The operation the item's Resource and Operation name; any other is refused by name. */
+function operationOf(ctx: ParameterContext, itemIndex: number): NodeOperation {
+  const resource = readRaw(ctx, itemIndex, 'resource');
+  const operation = readRaw(ctx, itemIndex, 'operation');
+  return (
+    findOperation(resource, operation) ??
+    invalidParameter(ctx, itemIndex, `The operation "${String(operation)}" of resource "${String(resource)}" is not supported`)
+  );
 }

@@ -1,51 +1,24 @@
-// The node's parameters: resources, operations, names and defaults of interface §4.1.
+// The node's parameters (interface §4.1): Resource, one Operation list per resource, then
+// each operation's own parameters, shown for that operation only. The operations and
+// their parameters come from resources/index.ts.
 import type { INodeProperties } from 'n8n-workflow';
+import { nodeOperations } from './resources';
+import type { ResourceName } from './resources/types';
 
-const showFor = (resource: string, operations: string[]) => ({
-  show: { resource: [resource], operation: operations },
-});
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-const limit = (resource: string, operations: string[]): INodeProperties => ({
-  displayName: 'Limit',
-  name: 'limit',
-  type: 'number',
-  typeOptions: { minValue: 1 },
-  // The interface (§4.1, §8) fixes the default of every list operation at 100.
-  // eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-limit
-  default: 100,
-  description: 'Max number of results to return',
-  displayOptions: showFor(resource, operations),
-});
-
-const offset = (operations: string[]): INodeProperties => ({
-  displayName: 'Offset',
-  name: 'offset',
-  type: 'number',
-  typeOptions: { minValue: 0 },
-  default: 0,
-  description: 'How many posts to skip, newest first',
-  displayOptions: showFor('post', operations),
-});
-
-const slug = (resource: string, operations: string[]): INodeProperties => ({
-  displayName: 'Slug',
-  name: 'slug',
-  type: 'string',
-  required: true,
-  default: '',
-  placeholder: 'johndoe',
-  description: 'The handle of the publication’s author, without the @',
-  displayOptions: showFor(resource, operations),
-});
-
-const userId = (resource: string, operations: string[]): INodeProperties => ({
-  displayName: 'User ID',
-  name: 'userId',
-  type: 'number',
-  required: true,
-  default: 0,
-  description: 'The numeric ID of the publication’s author',
-  displayOptions: showFor(resource, operations),
+/** The Operation list of a resource: its operations sorted by name. */
+const operationList = (resource: ResourceName, defaultOperation: string): INodeProperties => ({
+  displayName: 'Operation',
+  name: 'operation',
+  type: 'options',
+  noDataExpression: true,
+  default: defaultOperation,
+  displayOptions: { show: { resource: [resource] } },
+  options: nodeOperations
+    .filter((op) => op.resource === resource)
+    .map(({ name, value, action, description }) => ({ name, value, action, description }))
+    .sort(byName),
 });
 
 export const properties: INodeProperties[] = [
@@ -60,118 +33,12 @@ export const properties: INodeProperties[] = [
       { name: 'Post', value: 'post' },
     ],
   },
-  {
-    displayName: 'Operation',
-    name: 'operation',
-    type: 'options',
-    noDataExpression: true,
-    default: 'getAll',
-    displayOptions: { show: { resource: ['post'] } },
-    options: [
-      { name: 'Get', value: 'getPostById', action: 'Get a post by ID', description: 'Get one post by its ID' },
-      { name: 'Get Many', value: 'getAll', action: 'Get many posts', description: 'Get posts of your own publication' },
-      { name: 'Get Many by Slug', value: 'getPostsBySlug', action: 'Get many posts by slug', description: 'Get posts of the publication of a user, by handle' },
-      { name: 'Get Many by User ID', value: 'getPostsById', action: 'Get many posts by user ID', description: 'Get posts of the publication of a user, by user ID' },
-    ],
-  },
-  {
-    displayName: 'Operation',
-    name: 'operation',
-    type: 'options',
-    noDataExpression: true,
-    default: 'get',
-    displayOptions: { show: { resource: ['note'] } },
-    options: [
-      { name: 'Create', value: 'create', action: 'Create a note', description: 'Publish a note or a reply, with a link card or images (never sent twice: do not use Retry On Fail)' },
-      { name: 'Delete', value: 'delete', action: 'Delete a note', description: 'Delete one of your notes or replies (a note already gone is not an error)' },
-      { name: 'Get', value: 'getNoteById', action: 'Get a note by ID', description: 'Get one note by its ID' },
-      { name: 'Get Many', value: 'get', action: 'Get many notes', description: 'Get your own notes' },
-      { name: 'Get Many by Slug', value: 'getNotesBySlug', action: 'Get many notes by slug', description: 'Get notes of a user, by handle' },
-      { name: 'Get Many by User ID', value: 'getNotesById', action: 'Get many notes by user ID', description: 'Get notes of a user, by user ID' },
-    ],
-  },
-  slug('post', ['getPostsBySlug']),
-  userId('post', ['getPostsById']),
-  {
-    displayName: 'Post ID',
-    name: 'postId',
-    type: 'number',
-    required: true,
-    default: 0,
-    description: 'The numeric ID of the post',
-    displayOptions: showFor('post', ['getPostById']),
-  },
-  limit('post', ['getAll', 'getPostsBySlug', 'getPostsById']),
-  offset(['getAll', 'getPostsBySlug', 'getPostsById']),
-  slug('note', ['getNotesBySlug']),
-  userId('note', ['getNotesById']),
-  {
-    displayName: 'Note ID',
-    name: 'noteId',
-    type: 'number',
-    required: true,
-    default: 0,
-    description: 'The numeric ID of the note',
-    displayOptions: showFor('note', ['getNoteById', 'delete']),
-  },
-  limit('note', ['get', 'getNotesBySlug', 'getNotesById']),
-  {
-    displayName: 'Title',
-    name: 'title',
-    type: 'string',
-    default: '',
-    description: 'First paragraph of the note; left out when empty',
-    displayOptions: showFor('note', ['create']),
-  },
-  {
-    displayName: 'Body',
-    name: 'body',
-    type: 'string',
-    typeOptions: { rows: 4 },
-    default: '',
-    description: 'Text of the note after the title; each line becomes a paragraph',
-    displayOptions: showFor('note', ['create']),
-  },
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    displayOptions: showFor('note', ['create']),
-    options: [
-      {
-        displayName: 'Image Binary Fields',
-        name: 'images',
-        type: 'string',
-        default: 'data',
-        placeholder: 'data, image2',
-        description:
-          'Names of the input item’s binary fields holding images to attach (PNG, JPEG, GIF or WebP), separated by commas, in order',
-      },
-      {
-        displayName: 'Link',
-        name: 'link',
-        type: 'string',
-        default: '',
-        placeholder: 'https://example.com/article',
-        description: 'An http:// or https:// URL to attach as a link card',
-      },
-      {
-        displayName: 'Markdown',
-        name: 'markdown',
-        type: 'boolean',
-        default: false,
-        description:
-          'Whether the body is Markdown: bold, italic, inline code, links, lists, quotes and code blocks become a formatted note (a heading becomes a bold paragraph)',
-      },
-      {
-        displayName: 'Reply To Note ID',
-        name: 'replyTo',
-        type: 'number',
-        default: 0,
-        description: 'Publish the note as a reply to this note or reply (its numeric ID)',
-      },
-    ],
-  },
+  operationList('post', 'getAll'),
+  operationList('note', 'get'),
+  ...nodeOperations.flatMap((op) =>
+    op.properties.map((property): INodeProperties => ({
+      ...property,
+      displayOptions: { show: { resource: [op.resource], operation: [op.value] } },
+    })),
+  ),
 ];

@@ -3,13 +3,20 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { PublisherError } from '../../shared/client';
-import { NotANoteError } from './operations';
 
 export const UNCERTAIN_CREATE =
   'The note may have been published: the service did not confirm it. Do not run this item again (and do not use Retry On Fail here); check the profile’s notes first.';
 
 export const RETRY_ON_FAIL_WITH_CREATE =
   'Retry On Fail is on for this node: a retry would run every item again and publish notes twice. Turn it off in the node’s settings (the client already retries where the service certainly did not act). Nothing was sent.';
+
+/** A note read by ID that is a feed item without a note of its own. */
+export class NotANoteError extends Error {
+  constructor(readonly noteId: number) {
+    super(`The item ${noteId} is not a note (it has no text of its own)`);
+    this.name = 'NotANoteError';
+  }
+}
 
 /** The fields of a client error that are safe to show: never headers or request data. */
 export function errorFields(error: unknown): IDataObject {

@@ -46,6 +46,11 @@ export function toNoteRecord(note: PublisherNote): IDataObject | undefined {
   };
 }
 
+/** The note records of feed items, in order; restacks carry no note and are left out. */
+export function toNoteRecords(notes: PublisherNote[]): IDataObject[] {
+  return notes.map(toNoteRecord).filter((record): record is IDataObject => record !== undefined);
+}
+
 /** A published note; the answer to publishing names no handle, so it comes from a read. */
 export function toPublishedNoteRecord(published: PublishNoteResponse, handle: string | undefined): IDataObject {
   return {

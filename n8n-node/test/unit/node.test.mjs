@@ -16,7 +16,7 @@ async function compiled(file) {
   return import(`data:text/javascript,${encodeURIComponent(out.outputFiles[0].text)}`);
 }
 const { Publisher } = require('../../dist/nodes/Publisher/Publisher.node.js');
-const { NodeApiError, NodeOperationError } = require('n8n-workflow');
+const { NodeApiError, NodeHelpers, NodeOperationError } = require('n8n-workflow');
 
 const API_KEY = 'unit-secret-key-5a1c9e';
 const node = new Publisher();
@@ -306,9 +306,35 @@ test('the node description: type, version, tool use, the ten operations and thei
   const options = d.properties.find((p) => p.name === 'options');
   assert.deepEqual(options.displayOptions, { show: { resource: ['note'], operation: ['create'] } });
   assert.deepEqual(options.options.map((o) => [o.name, o.type, o.default]), [['images', 'string', 'data'], ['link', 'string', ''], ['markdown', 'boolean', false], ['replyTo', 'number', 0]]);
-  assert.deepEqual(d.properties.find((p) => p.name === 'noteId').displayOptions.show.operation, ['getNoteById', 'delete']);
+  const shownFor = (name) => d.properties.filter((p) => p.name === name).map((p) => `${p.displayOptions.show.resource}/${p.displayOptions.show.operation}`);
+  assert.deepEqual(shownFor('noteId'), ['note/getNoteById', 'note/delete']);
+  assert.deepEqual(shownFor('limit'), ['post/getAll', 'post/getPostsBySlug', 'post/getPostsById', 'note/get', 'note/getNotesBySlug', 'note/getNotesById']);
   for (const p of d.properties.filter((p) => p.name === 'limit')) assert.equal(p.default, 100);
-  assert.equal(d.properties.find((p) => p.name === 'offset').default, 0);
+  assert.deepEqual(shownFor('offset'), ['post/getAll', 'post/getPostsBySlug', 'post/getPostsById']);
+  for (const p of d.properties.filter((p) => p.name === 'offset')) assert.equal(p.default, 0);
+  // What the editor shows for each operation (n8n's own display rule): each parameter once.
+  const shown = (resource, operation) =>
+    d.properties.filter((p) => NodeHelpers.displayParameter({ resource, operation }, p, { typeVersion: 1 }, d)).map((p) => p.name);
+  assert.deepEqual(
+    Object.fromEntries(['getAll', 'getPostsBySlug', 'getPostsById', 'getPostById'].map((op) => [op, shown('post', op)])),
+    {
+      getAll: ['resource', 'operation', 'limit', 'offset'],
+      getPostsBySlug: ['resource', 'operation', 'slug', 'limit', 'offset'],
+      getPostsById: ['resource', 'operation', 'userId', 'limit', 'offset'],
+      getPostById: ['resource', 'operation', 'postId'],
+    },
+  );
+  assert.deepEqual(
+    Object.fromEntries(['get', 'getNotesBySlug', 'getNotesById', 'getNoteById', 'create', 'delete'].map((op) => [op, shown('note', op)])),
+    {
+      get: ['resource', 'operation', 'limit'],
+      getNotesBySlug: ['resource', 'operation', 'slug', 'limit'],
+      getNotesById: ['resource', 'operation', 'userId', 'limit'],
+      getNoteById: ['resource', 'operation', 'noteId'],
+      create: ['resource', 'operation', 'title', 'body', 'options'],
+      delete: ['resource', 'operation', 'noteId'],
+    },
+  );
   assert.deepEqual(d.credentials, [{ name: 'publisherApi', required: true, testedBy: 'publisherApiTest' }]);
 });
 

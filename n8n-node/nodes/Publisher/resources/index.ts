@@ -1,0 +1,32 @@
+// The node's operations, one entry each: description.ts builds the editor's fields from
+// them, and execute runs the one an item names. Each lives in <resource>/<value>.ts.
+import { noteCreate } from './note/create';
+import { noteDelete } from './note/delete';
+import { noteGet } from './note/get';
+import { noteGetNoteById } from './note/getNoteById';
+import { noteGetNotesById } from './note/getNotesById';
+import { noteGetNotesBySlug } from './note/getNotesBySlug';
+import { postGetAll } from './post/getAll';
+import { postGetPostById } from './post/getPostById';
+import { postGetPostsById } from './post/getPostsById';
+import { postGetPostsBySlug } from './post/getPostsBySlug';
+import type { NodeOperation } from './types';
+
+/** In the order the editor lists their parameters. */
+export const nodeOperations: readonly NodeOperation[] = [
+  postGetAll,
+  postGetPostsBySlug,
+  postGetPostsById,
+  postGetPostById,
+  noteGet,
+  noteGetNotesBySlug,
+  noteGetNotesById,
+  noteGetNoteById,
+  noteCreate,
+  noteDelete,
+];
+
+/** The operation an item's Resource and Operation parameters name, if the node has it. */
+export function findOperation(resource: unknown, operation: unknown): NodeOperation | undefined {
+  return nodeOperations.find((op) => op.resource === resource && op.value === operation);
+}

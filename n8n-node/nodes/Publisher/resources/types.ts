@@ -1,0 +1,32 @@
+// What one resource operation of the node is: its entry in the Operation list, the client
+// methods it calls, its parameters and its execute. One file per operation holds one.
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Publisher } from '../../../shared/client';
+import type { ParameterContext } from '../parameters';
+
+export type ResourceName = 'post' | 'note';
+
+/** A parameter of one operation; description.ts shows it for that operation only. */
+export type OperationProperty = Omit<INodeProperties, 'displayOptions'>;
+
+/** The item being run: its index (for errors), and its binary fields' bytes. */
+export interface ItemContext {
+  itemIndex: number;
+  loadImage: (binaryField: string) => Promise<Uint8Array>;
+}
+
+export interface NodeOperation {
+  resource: ResourceName;
+  /** The operation's value, saved in workflows: it names the file, resources/<resource>/<value>.ts. */
+  value: string;
+  /** The Operation list's option. */
+  name: string;
+  action: string;
+  description: string;
+  /** Every `Publisher` method it calls (`note` is the builder factory). */
+  clientMethods: ReadonlyArray<keyof Publisher>;
+  /** Its parameters, in the order the editor shows them. */
+  properties: OperationProperty[];
+  /** Reads and checks the item's parameters, then calls the client: the output records. */
+  execute: (client: Publisher, ctx: ParameterContext, item: ItemContext) => Promise<IDataObject[]>;
+}

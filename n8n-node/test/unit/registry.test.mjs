@@ -1,0 +1,111 @@
+// The node's operations registry (nodes/Publisher/resources/index.ts): the ten operations,
+// one file each, the client methods each names (the client has them, and they are the ones
+// it calls), and the node description assembled from them.
+import { after, before, beforeEach, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fakeContext } from './fake-context.mjs';
+import { HANDLE, NOTE_ID, POST_ID, startFixtureService, USER_ID } from './fixture-service.mjs';
+import { loadSource } from './source.mjs';
+
+const require = createRequire(import.meta.url);
+const { Publisher } = require('../../dist/nodes/Publisher/Publisher.node.js');
+const { Publisher: Client } = require('../../dist/shared/client.js');
+const { nodeOperations } = await loadSource('nodes/Publisher/resources/index.ts');
+const resources = new URL('../../nodes/Publisher/resources/', import.meta.url);
+const keyOf = (op) => `${op.resource}/${op.value}`;
+
+const API_KEY = 'registry-secret-key-31';
+const node = new Publisher();
+let service;
+before(async () => {
+  service = await startFixtureService({ apiKey: API_KEY });
+});
+after(() => service.close());
+beforeEach(() => service.reset());
+
+test('the registry: the ten operations, each in resources/<resource>/<value>.ts, and every such file registered', () => {
+  assert.deepEqual(nodeOperations.map(keyOf), [
+    'post/getAll', 'post/getPostsBySlug', 'post/getPostsById', 'post/getPostById',
+    'note/get', 'note/getNotesBySlug', 'note/getNotesById', 'note/getNoteById', 'note/create', 'note/delete',
+  ]);
+  for (const op of nodeOperations) assert.ok(existsSync(new URL(`${op.resource}/${op.value}.ts`, resources)), `${keyOf(op)} has no file`);
+  const files = readdirSync(resources, { withFileTypes: true }).filter((entry) => entry.isDirectory())
+    .flatMap((dir) => readdirSync(new URL(`${dir.name}/`, resources)).map((file) => `${dir.name}/${file.replace(/\.ts$/, '')}`));
+  assert.deepEqual(files.sort(), nodeOperations.map(keyOf).sort(), 'a file in resources/<resource>/ that the registry does not list');
+});
+
+test('every client method an operation names is one the client has (js-tests/shared/operations.generated.json, or the note builder)', () => {
+  const generated = JSON.parse(readFileSync(new URL('../../../js-tests/shared/operations.generated.json', import.meta.url), 'utf8'));
+  const methods = new Set(generated.operations.map((operation) => operation.name));
+  for (const op of nodeOperations) {
+    assert.ok(op.clientMethods.length > 0, `${keyOf(op)} names no client method`);
+    for (const method of op.clientMethods) {
+      assert.ok(methods.has(method) || method === 'note', `${keyOf(op)}: ${method} is not a client operation`);
+      assert.equal(typeof Client.prototype[method], 'function', `${keyOf(op)}: the built client has no ${method}`);
+    }
+  }
+});
+
+// A valid item per operation, for a run against the fixture service.
+const SAMPLE_ITEMS = {
+  'post/getAll': { limit: 1, offset: 0 },
+  'post/getPostsBySlug': { slug: HANDLE, limit: 1, offset: 0 },
+  'post/getPostsById': { userId: USER_ID, limit: 1, offset: 0 },
+  'post/getPostById': { postId: POST_ID },
+  'note/get': { limit: 1 },
+  'note/getNotesBySlug': { slug: HANDLE, limit: 1 },
+  'note/getNotesById': { userId: USER_ID, limit: 1 },
+  'note/getNoteById': { noteId: NOTE_ID },
+  'note/create': { title: 'Registry', body: 'one call each' },
+  'note/delete': { noteId: NOTE_ID },
+};
+
+test('each operation calls exactly the client methods it names, in that order', async () => {
+  assert.deepEqual(Object.keys(SAMPLE_ITEMS).sort(), nodeOperations.map(keyOf).sort(), 'a sample item per operation');
+  const credentials = { apiKey: API_KEY, hostname: '', cookieName: 'connect.sid', baseUrl: service.url };
+  const names = Object.getOwnPropertyNames(Client.prototype).filter((name) => !['constructor', 'free', '__destroy_into_raw'].includes(name) && typeof Client.prototype[name] === 'function');
+  const originals = Object.fromEntries(names.map((name) => [name, Client.prototype[name]]));
+  const called = [];
+  for (const name of names) {
+    Client.prototype[name] = function recorded(...args) {
+      called.push(name);
+      return originals[name].apply(this, args);
+    };
+  }
+  try {
+    for (const op of nodeOperations) {
+      service.reset();
+      called.length = 0;
+      const ctx = fakeContext({ items: [{ resource: op.resource, operation: op.value, ...SAMPLE_ITEMS[keyOf(op)] }], credentials });
+      const [output] = await node.execute.call(ctx);
+      assert.ok(output.length >= 1, `${keyOf(op)} gave no item`);
+      assert.deepEqual(called, [...op.clientMethods], keyOf(op));
+    }
+  } finally {
+    Object.assign(Client.prototype, originals);
+  }
+});
+
+test('the description is assembled from the registry: its Operation lists and each operation\'s parameters, shown for it alone', () => {
+  const d = node.description;
+  const [resource, postOperations, noteOperations, ...parameters] = d.properties;
+  assert.equal(resource.name, 'resource');
+  const optionOf = ({ name, value, action, description }) => ({ name, value, action, description });
+  for (const [list, name, defaultOperation] of [[postOperations, 'post', 'getAll'], [noteOperations, 'note', 'get']]) {
+    assert.equal(list.name, 'operation');
+    assert.deepEqual(list.displayOptions, { show: { resource: [name] } });
+    assert.equal(list.default, defaultOperation);
+    const expected = nodeOperations.filter((op) => op.resource === name).map(optionOf).sort((a, b) => (a.name < b.name ? -1 : 1));
+    assert.deepEqual(list.options, expected, `the ${name} operations, sorted by name`);
+  }
+  const expected = nodeOperations.flatMap((op) =>
+    op.properties.map((property) => ({ ...property, displayOptions: { show: { resource: [op.resource], operation: [op.value] } } })));
+  assert.deepEqual(parameters, expected);
+  for (const op of nodeOperations) {
+    assert.ok(op.properties.every((property) => !('displayOptions' in property)), `${keyOf(op)}: the description adds displayOptions`);
+    const names = op.properties.map((property) => property.name);
+    assert.equal(new Set(names).size, names.length, `${keyOf(op)} has a parameter twice`);
+  }
+});
