@@ -112,7 +112,15 @@ macro_rules! param_object {
                 Ok($name { $( $field: field_kind!(read $kind $key, &field($key))?, )* })
             }
         }
-    )*};
+    )*
+
+        /// Every parameter object's TypeScript, for the `.d.ts`.
+        pub const TYPESCRIPT: &str = concat!($(
+            ts_doc!("" $($doc)*), "export interface ", $ts, " {\n",
+            $( ts_doc!("  " $($fdoc)*), "  ", $key, field_kind!(ts $kind), "\n", )*
+            "}\n\n",
+        )*);
+    };
 }
 
 param_object! {
@@ -271,5 +279,13 @@ mod tests {
         );
         assert!(SearchParams::TYPESCRIPT.contains("\n  query: string;\n"));
         assert!(SearchParams::TYPESCRIPT.contains("\n  type?: PostType;\n"));
+        for object in [
+            PostsParams::TYPESCRIPT,
+            SearchParams::TYPESCRIPT,
+            ReadParams::TYPESCRIPT,
+            NoteReadParams::TYPESCRIPT,
+        ] {
+            assert!(TYPESCRIPT.contains(object), "the .d.ts section lacks {object}");
+        }
     }
 }

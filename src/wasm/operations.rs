@@ -13,9 +13,8 @@ use super::draft::BuilderDraft;
 use super::fetch::FetchTransport;
 use super::publisher::Publisher;
 use crate::api::args;
-use crate::api::params::{
-    ArgSource, CommentsParams, NoteReadParams, NotesParams, ParamObject, PostsParams, ReadParams, SearchParams, Shape,
-};
+// The declarations name the parameter objects: every one is in scope.
+use crate::api::params::*;
 use crate::client::{Client, Deletion, Page};
 use crate::error::Error;
 use crate::params::{CommentId, Id, NoteId, PostId, Slug, UserId};
@@ -69,23 +68,12 @@ impl ArgSource for JsObject<'_> {
     }
 }
 
-macro_rules! objects_from_js {
-    ($($object:ty),*) => {$(
-        impl FromJs for $object {
-            fn from_js(name: &'static str, value: &JsValue) -> Result<Self, Error> {
-                <$object as ParamObject>::read(name, &JsObject(value))
-            }
-        }
-    )*};
+/// Every parameter object of `crate::api::params`, read field by field.
+impl<P: ParamObject> FromJs for P {
+    fn from_js(name: &'static str, value: &JsValue) -> Result<Self, Error> {
+        P::read(name, &JsObject(value))
+    }
 }
-objects_from_js!(
-    PostsParams,
-    SearchParams,
-    CommentsParams,
-    NotesParams,
-    ReadParams,
-    NoteReadParams
-);
 
 /// An argument as wasm-bindgen hands it over: required, or `Option` when it may be left out.
 trait Given {

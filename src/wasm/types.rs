@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::api::params::{self, ParamObject};
+use crate::api::params;
 use crate::records::{comment, feed, note, post, profile, publish};
 
 #[wasm_bindgen]
@@ -52,17 +52,7 @@ const PUBLISH_NOTE_RESPONSE: &'static str = publish::PublishNoteResponse::TYPESC
 
 // The parameter objects come from their declarations (crate::api::params).
 #[wasm_bindgen(typescript_custom_section)]
-const POSTS_PARAMS: &'static str = params::PostsParams::TYPESCRIPT;
-#[wasm_bindgen(typescript_custom_section)]
-const SEARCH_PARAMS: &'static str = params::SearchParams::TYPESCRIPT;
-#[wasm_bindgen(typescript_custom_section)]
-const COMMENTS_PARAMS: &'static str = params::CommentsParams::TYPESCRIPT;
-#[wasm_bindgen(typescript_custom_section)]
-const NOTES_PARAMS: &'static str = params::NotesParams::TYPESCRIPT;
-#[wasm_bindgen(typescript_custom_section)]
-const READ_PARAMS: &'static str = params::ReadParams::TYPESCRIPT;
-#[wasm_bindgen(typescript_custom_section)]
-const NOTE_READ_PARAMS: &'static str = params::NoteReadParams::TYPESCRIPT;
+const PARAMS: &'static str = params::TYPESCRIPT;
 
 /// The options, parameters and request shapes: written here, as they are no records.
 #[wasm_bindgen(typescript_custom_section)]
