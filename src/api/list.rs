@@ -241,7 +241,7 @@ mod tests {
             "getComments(postId, params?: CommentParams, options?)"
         );
         assert_eq!(find("getFollowingIds").unwrap().resolves(), "number[]");
-        assert!(find("getPostsByTag").is_none());
+        assert!(find("getNothing").is_none());
     }
 
     #[test]
