@@ -7,7 +7,7 @@ export class PublisherApi implements ICredentialType {
 
   displayName = 'Publisher API';
 
-  documentationUrl = 'https://example.com/n8n-nodes-publisher#credentials';
+  documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-publisher#credentials-publisherapi';
 
   icon = { light: 'file:../icons/publisher.svg', dark: 'file:../icons/publisher.dark.svg' } as const;
 

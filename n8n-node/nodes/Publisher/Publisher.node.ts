@@ -12,7 +12,7 @@ import { createClient, readCredentials } from '../../shared/client';
 import { testCredentials } from '../../shared/credentialTest';
 import { n8nFetch } from '../../shared/n8nFetch';
 import { properties } from './description';
-import { errorItem, RETRY_ON_FAIL_WITH_CREATE, toNodeError } from './errors';
+import { errorItem, RETRY_ON_FAIL_WITH_CREATE, subjectOf, toNodeError } from './errors';
 import type { ParameterContext } from './parameters';
 import { invalidParameter, readRaw } from './parameters';
 import { findOperation } from './resources';
@@ -67,9 +67,15 @@ export class Publisher implements INodeType {
     try {
       for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
         let operation = '';
+        let subject = 'the request';
         try {
           const nodeOperation = operationOf(this, itemIndex);
           operation = nodeOperation.value;
+          subject = subjectOf(
+            nodeOperation.resource,
+            nodeOperation.properties.map((property) => property.name),
+            (name) => this.getNodeParameter(name, itemIndex, undefined),
+          );
           const records = await nodeOperation.execute(client, this, {
             itemIndex,
             loadImage: async (binaryField) => {
@@ -81,10 +87,10 @@ export class Publisher implements INodeType {
           for (const json of records) output.push({ json, pairedItem: { item: itemIndex } });
         } catch (error) {
           if (this.continueOnFail()) {
-            output.push({ json: errorItem(error, operation), pairedItem: { item: itemIndex } });
+            output.push({ json: errorItem(error, operation, subject), pairedItem: { item: itemIndex } });
             continue;
           }
-          throw toNodeError(this.getNode(), error, itemIndex, operation);
+          throw toNodeError(this.getNode(), error, itemIndex, operation, subject);
         }
       }
     } finally {

@@ -33,11 +33,63 @@ export function isUncertainCreate(error: unknown, operation: string): boolean {
   return error.kind === 'maybe-published' || error.kind === 'timeout';
 }
 
+/** The parameters that name what an item's call is about, in the order they are tried. */
+const SUBJECTS: ReadonlyArray<[string, (value: string) => string]> = [
+  ['commentId', (value) => `Comment ${value}`],
+  ['noteId', (value) => `Note ${value}`],
+  ['postId', (value) => `Post ${value}`],
+  ['userId', (value) => `User ${value}`],
+  ['slug', (value) => `The profile "${value.replace(/^@/, '')}"`],
+];
+
+/**
+ * What an item's call is about, in the user's terms ("Post 42", "The profile "jane"") from
+ * the parameters its operation has; `read` gives a parameter's value or undefined.
+ */
+export function subjectOf(resource: string, parameterNames: readonly string[], read: (name: string) => unknown): string {
+  for (const [name, describe] of SUBJECTS) {
+    if (!parameterNames.includes(name)) continue;
+    let value: unknown;
+    try {
+      value = read(name);
+    } catch {
+      continue; // An expression that fails here fails again, with its own error, in the call.
+    }
+    if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') return describe(String(value).trim());
+  }
+  return resource === 'note' ? 'Your notes' : resource === 'post' ? 'Your publication’s posts' : `The ${resource}`;
+}
+
+/** The headline of a client failure: what happened to `subject`, without the request's details. */
+export function headlineOf(error: PublisherError, subject: string): string {
+  const status = error.status;
+  switch (error.kind) {
+    case 'timeout':
+      return `The service did not answer in time (${subject})`;
+    case 'network':
+      return `The service could not be reached (${subject})`;
+    case 'aborted':
+      return 'The execution was cancelled before the service answered';
+    case 'invalid-response':
+      return `The service’s answer for ${lowerFirst(subject)} could not be read`;
+  }
+  if (status === 404) return `${subject} was not found`;
+  if (status === 401) return 'The service refused the credential (HTTP 401): check the API key';
+  if (status === 403) return `The service refused access to ${lowerFirst(subject)} (HTTP 403)`;
+  if (status === 429) return 'The service is limiting requests (HTTP 429): try again later';
+  if (typeof status === 'number' && status >= 500) return `The service failed (HTTP ${status}) on ${lowerFirst(subject)}`;
+  if (typeof status === 'number') return `The service refused the request for ${lowerFirst(subject)} (HTTP ${status})`;
+  return error.message;
+}
+
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+
 export function toNodeError(
   node: INode,
   error: unknown,
   itemIndex: number,
   operation: string,
+  subject = 'the request',
 ): NodeApiError | NodeOperationError {
   if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
   if (error instanceof NotANoteError) return new NodeOperationError(node, error.message, { itemIndex });
@@ -56,18 +108,21 @@ export function toNodeError(
       ...(typeof error.status === 'number' ? { httpCode: String(error.status) } : {}),
     });
   }
+  // The headline says what went wrong in the user's terms; the request, status and kind
+  // are the description and the details.
   return new NodeApiError(node, fields, {
     itemIndex,
-    message: error.message,
-    description: `kind: ${error.kind}`,
+    message: headlineOf(error, subject),
+    description: `${error.message} (kind: ${error.kind})`,
     ...(typeof error.status === 'number' ? { httpCode: String(error.status) } : {}),
   });
 }
 
-/** The json of a continueOnFail error item. */
-export function errorItem(error: unknown, operation: string): IDataObject {
+/** The json of a continueOnFail error item: `error` the headline, `message` the details. */
+export function errorItem(error: unknown, operation: string, subject = 'the request'): IDataObject {
   const fields = errorFields(error);
-  const item: IDataObject = { error: fields.message, ...fields };
+  const headline = error instanceof PublisherError && !['invalid-argument', 'config'].includes(error.kind) ? headlineOf(error, subject) : fields.message;
+  const item: IDataObject = { error: headline, ...fields };
   if (isUncertainCreate(error, operation)) item.error = `${UNCERTAIN_CREATE} (${String(fields.message)})`;
   if (error instanceof NodeOperationError) item.kind = 'invalid-parameter';
   return item;

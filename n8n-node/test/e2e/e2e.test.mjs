@@ -297,7 +297,7 @@ test('delete: the note is gone; deleting it again is not an error (deleted: fals
   report.behaviour.deleteAgain = again.body[0];
 });
 
-test('404: the execution fails with a NodeApiError, httpCode 404', async () => {
+test('404: the execution fails with a NodeApiError, httpCode 404, headed by what was not found', async () => {
   const answer = await callWebhook('post-404');
   assert.equal(answer.status, 500);
   const execution = await lastExecution('404');
@@ -305,7 +305,8 @@ test('404: the execution fails with a NodeApiError, httpCode 404', async () => {
   const error = execution.data.resultData.error;
   assert.equal(error.name, 'NodeApiError');
   assert.equal(error.httpCode, '404');
-  assert.match(error.message, /HTTP 404/);
+  assert.match(error.message, /^Post \d+ was not found$/);
+  assert.match(error.description, /HTTP 404.*\(kind: http\)$/);
   assert.equal(error.node.name, 'Publisher');
   report.behaviour['404'] = { name: error.name, httpCode: error.httpCode, message: error.message, description: error.description };
 });

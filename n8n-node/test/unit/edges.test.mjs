@@ -135,12 +135,34 @@ async function execute(items, options = {}) {
   return node.execute.call(ctx).then(([output]) => ({ output }), (error) => ({ error }));
 }
 
-test('a failed read is a NodeApiError: the client\'s sentence, its kind as the description, the status as httpCode', async () => {
+test('a failed read is a NodeApiError: a headline in the user\'s terms, the client\'s sentence and kind as the description, the status as httpCode', async () => {
   const { error } = await execute([{ resource: 'post', operation: 'getPostById', postId: 999 }]);
   assert.ok(error instanceof NodeApiError);
-  assert.equal(error.message, 'GET /api/v1/posts/by-id/999 failed: HTTP 404 Not Found; the service said "Not found"');
-  assert.equal(error.description, 'kind: http');
+  assert.equal(error.message, 'Post 999 was not found');
+  assert.equal(error.description, 'GET /api/v1/posts/by-id/999 failed: HTTP 404 Not Found; the service said "Not found" (kind: http)');
   assert.equal(error.httpCode, '404');
+});
+
+test('headlines name what was not found or refused, for every kind of subject and failure', async () => {
+  const headline = async (item, fault) => {
+    service.reset();
+    if (fault) service.fault(fault);
+    const { error } = await execute([item]);
+    assert.ok(error instanceof NodeApiError, String(error));
+    assert.doesNotMatch(error.message, /\(item \d+\)$/, 'n8n shows the item itself');
+    return error.message;
+  };
+  assert.equal(await headline({ resource: 'note', operation: 'getNoteById', noteId: 999 }), 'Note 999 was not found');
+  assert.equal(await headline({ resource: 'post', operation: 'getPostsBySlug', slug: '@nobody-here', limit: 1, offset: 0 }), 'The profile "nobody-here" was not found');
+  assert.equal(await headline({ resource: 'note', operation: 'getNotesById', userId: 999, limit: 1 }), 'User 999 was not found');
+  assert.equal(
+    await headline({ resource: 'post', operation: 'getAll', limit: 1, offset: 0 }, { method: 'GET', path: '/api/v1/posts', status: 403 }),
+    'The service refused access to your publication’s posts (HTTP 403)',
+  );
+  assert.equal(
+    await headline({ resource: 'note', operation: 'get', limit: 1 }, { method: 'GET', path: '/api/v1/notes', status: 401 }),
+    'The service refused the credential (HTTP 401): check the API key',
+  );
 });
 
 test('an uncertain create is a NodeApiError that says so, with the client\'s sentence as the description', async () => {
@@ -178,8 +200,8 @@ test('a note ID that names no note (a restack) is refused by the client: a NodeA
   service.override(`GET /api/v1/reader/comment/${NOTE_ID}`, () => ({ item: { ...served.item, type: 'post', comment: null } }));
   const { error } = await execute([{ resource: 'note', operation: 'getNoteById', noteId: NOTE_ID }]);
   assert.ok(error instanceof NodeApiError, String(error));
-  assert.match(error.message, /it is not a note$/);
-  assert.equal(error.description, 'kind: invalid-response');
+  assert.equal(error.message, `The service’s answer for note ${NOTE_ID} could not be read`);
+  assert.match(error.description, /it is not a note \(kind: invalid-response\)$/);
 });
 
 test('create: blank lines of the body and a blank title are left out, Markdown or not', async () => {

@@ -185,12 +185,12 @@ test('several input items: one output per record, each paired with its input ite
   assert.equal(output[1].json.id, fixture('reader-comment-note.json').item.comment.id);
 });
 
-test('a 404 is a NodeApiError with httpCode 404, the client message and the item', async () => {
+test('a 404 is a NodeApiError with httpCode 404, what was not found, the client message and the item', async () => {
   const { error } = await failure([{ resource: 'post', operation: 'getPostById', postId: 999 }]);
   assert.ok(error instanceof NodeApiError);
   assert.equal(error.httpCode, '404');
-  assert.match(error.message, /404/);
-  assert.match(error.message, /Not found/);
+  assert.equal(error.message, 'Post 999 was not found');
+  assert.match(error.description, /HTTP 404 Not Found; the service said "Not found"/);
   assert.equal(error.context.itemIndex, 0);
 });
 
@@ -227,7 +227,7 @@ test('continueOnFail: an error item (error, message, status, kind) paired to its
   assert.equal(output[0].json.status, 404);
   assert.equal(output[0].json.kind, 'http');
   assert.match(output[0].json.message, /404/);
-  assert.equal(output[0].json.error, output[0].json.message);
+  assert.equal(output[0].json.error, 'Post 999 was not found');
   assert.equal(output[1].json.id, POST_ID);
   assert.equal(output[2].json.kind, 'invalid-parameter');
   assert.match(output[2].json.message, /Post ID/);
