@@ -44,6 +44,7 @@ cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 # The Markdown entry's wasm (src/wasm/markdown.rs is only compiled with this feature).
 cargo clippy --target wasm32-unknown-unknown --features markdown-entry --lib -- -D warnings
 node scripts/module-graph.mjs
+node scripts/module-graph.mjs --folders
 node scripts/check-workflows.mjs
 
 step "cargo test (native core)"

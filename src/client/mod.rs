@@ -4,6 +4,7 @@
 
 mod comments;
 mod limit;
+mod messages;
 #[cfg(test)]
 mod method_tests;
 mod notes;
@@ -28,7 +29,6 @@ use std::rc::Rc;
 use futures_util::future::{FutureExt, LocalBoxFuture};
 
 use crate::config::Config;
-use crate::error::message;
 use crate::error::{snapshot_body, Error, ErrorKind, ResponseSnapshot};
 use crate::http::operation::{Delivery, Operation};
 use crate::http::retry::{self, Failure, Verdict};
@@ -93,7 +93,7 @@ impl<T: Transport> Client<T> {
         request: &HttpRequest,
     ) -> Error {
         self.redacted(Error {
-            message: message::unexpected_record(&request_label(request), &error.message),
+            message: messages::unexpected_record(&request_label(request), &error.message),
             ..error.with_response(snapshot(response, self.config.api_key()))
         })
     }
@@ -128,7 +128,7 @@ impl<T: Transport> Client<T> {
                             _ => Failure::Network,
                         };
                         let message =
-                            message::send_failure(&request_label(&request), error.kind, &error.message, not_sent);
+                            messages::send_failure(&request_label(&request), error.kind, &error.message, not_sent);
                         (failure, Error { message, ..error })
                     }
                     Ok(response) if !(200..300).contains(&response.status) => {
@@ -139,7 +139,7 @@ impl<T: Transport> Client<T> {
                         };
                         (
                             failure,
-                            message::http_error::<Doc<T>>(
+                            messages::http_error::<Doc<T>>(
                                 &request_label(&request),
                                 snapshot(&response, self.config.api_key()),
                             ),
@@ -149,7 +149,8 @@ impl<T: Transport> Client<T> {
                         Ok(doc) => return Ok(Answer { response, doc, request }),
                         Err(why) => {
                             let response = snapshot(&response, self.config.api_key());
-                            let message = message::unreadable_body::<Doc<T>>(&request_label(&request), &response, &why);
+                            let message =
+                                messages::unreadable_body::<Doc<T>>(&request_label(&request), &response, &why);
                             (
                                 Failure::UnreadableBody,
                                 Error::invalid_response(message).with_response(response),
@@ -161,7 +162,7 @@ impl<T: Transport> Client<T> {
                     Verdict::RetryAfter { millis } => {
                         if let Err(error) = self.transport.sleep(millis).await {
                             let message =
-                                message::send_failure(&request_label(&request), error.kind, &error.message, true);
+                                messages::send_failure(&request_label(&request), error.kind, &error.message, true);
                             return Err(finish(Error { message, ..error }, attempt, delivery, None));
                         }
                     }
@@ -195,7 +196,7 @@ struct Answer<T: Transport> {
 /// `GET /api/v1/posts?limit=5`: how messages name a request. Built only when a call
 /// fails, never on the way to a success.
 fn request_label(request: &HttpRequest) -> String {
-    message::request_label(request.method.as_str(), &request.url)
+    messages::request_label(request.method.as_str(), &request.url)
 }
 
 /// The error a call ends with: how many attempts it took, and for a write that may
@@ -213,7 +214,7 @@ fn finish(mut error: Error, attempts: u32, delivery: Delivery, failure: Option<F
             error.kind = ErrorKind::OutcomeUnknown(uncertain.kind);
         }
     }
-    error.message = message::final_message(&error.message, error.attempts, uncertain.map(|u| u.advice));
+    error.message = messages::final_message(&error.message, error.attempts, uncertain.map(|u| u.advice));
     error
 }
 

@@ -5,9 +5,9 @@ use std::cell::Cell;
 use futures_util::stream::{self, StreamExt};
 
 use super::limit::{slot, RequestLimit};
+use super::messages;
 use super::user_feeds::ProfileFeed;
 use super::{Client, Doc};
-use crate::error::message;
 use crate::error::{Error, ErrorKind};
 use crate::http::operation::{Operation, Path};
 use crate::http::transport::Transport;
@@ -214,7 +214,7 @@ impl<T: Transport> Client<T> {
             } else {
                 kind
             },
-            message::following_failures(&failed_ids, total, &first.message),
+            messages::following_failures(&failed_ids, total, &first.message),
         );
         error.status = status;
         Err(error)

@@ -1,6 +1,6 @@
 //! How long a message may be: every error's message is one sentence of at most
 //! [`MAX_MESSAGE_CHARS`] characters. Kept apart from the sentences themselves
-//! (`error::message`), which need `Error`, so that `Error` can fit its own message.
+//! (`client::messages`), which need `Error`, so that `Error` can fit its own message.
 
 /// The longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 300;

@@ -3,7 +3,6 @@
 //! [`ErrorKind`] a program can switch on. The wasm boundary turns it into a JS `PublisherError`.
 
 pub mod length;
-pub mod message;
 
 use std::fmt;
 
