@@ -150,6 +150,8 @@ const snippets = makeEntries(pkg, CLASSES);
 // package's surface either: every entry point instantiates the module itself.
 const glueTypes = join(pkg, 'publisher_wasm.d.ts');
 const declarations = readFileSync(glueTypes, 'utf8').replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, '');
+// A doc comment that reached wasm-bindgen as a raw string literal shows as `r" …`.
+if (/^\s*\* r"/m.test(declarations)) throw new Error('publisher_wasm.d.ts has a raw-string doc comment (r"…): write the doc as #[doc = "…"]');
 const initApi = declarations.indexOf('export type InitInput');
 if (initApi < 0) throw new Error('publisher_wasm.d.ts has no InitInput: did wasm-bindgen change its output?');
 writeFileSync(glueTypes, `${declarations.slice(0, initApi).trimEnd()}\n`);
