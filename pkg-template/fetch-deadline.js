@@ -1,6 +1,9 @@
 // The I/O edge of the wasm transport: fetch with a per-request timeout and the
 // caller's AbortSignals, and an abortable wait between retries. Whether to retry and
 // how long to wait are decided in the Rust core; this only performs and reports.
+//
+// Time is a timer the core hands in, `(ms, onFire, onFail) => cancel`: the runtime's
+// own (runtime-timers.js), or one over the client's `sleep` option (timerFromSleep).
 
 function failure(kind, message, notSent, cause) {
   return { kind, message, notSent, cause };
@@ -56,20 +59,25 @@ export function headerPairs(headers) {
  * this set of headers, shared by its calls: a fetch option gets a copy of its own.
  * Resolves to {status, statusText, headers (the response's, unread), body}; rejects
  * with {kind: 'aborted'|'timeout'|'network'|'config', message, notSent, cause}. 'config'
- * is a fetch option that resolved to something that is not a Response: a programming
- * error, which the core reports at once instead of retrying.
+ * is a fetch option that resolved to something that is not a Response, or a sleep
+ * option that failed: a programming error, which the core reports at once instead of
+ * retrying. `startTimer` (see timerFromSleep) times the request out after `timeoutMs`.
  */
-export async function sendRequest(url, method, headers, body, credentials, timeoutMs, signals, fetchImpl) {
+export async function sendRequest(url, method, headers, body, credentials, timeoutMs, signals, fetchImpl, startTimer) {
   const early = signals.find((signal) => signal.aborted);
   if (early) throw failure('aborted', describeReason(early.reason), true, early.reason);
   const controller = new AbortController();
   let timedOut = false;
-  const timer = timeoutMs === undefined
+  let timerFailure;
+  const cancelTimer = timeoutMs === undefined
     ? undefined
-    : setTimeout(() => {
+    : startTimer(timeoutMs, () => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, (failed) => {
+      timerFailure = failed;
+      controller.abort();
+    });
   const forward = (event) => controller.abort(event.target.reason);
   for (const signal of signals) signal.addEventListener('abort', forward);
   const init = { method, headers: fetchImpl === undefined ? headers : { ...headers } };
@@ -91,7 +99,7 @@ export async function sendRequest(url, method, headers, body, credentials, timeo
   try {
     // Called as a plain function: a browser's fetch throws when `this` is another object.
     const response = fetchImpl === undefined
-      ? await globalThis.fetch(url, init)
+      ? await fetch(url, init)
       : await Promise.race([fetchImpl(url, init), stopped]);
     if (typeof response?.text !== 'function' || typeof response.status !== 'number') {
       notAResponse = failure('config', `The fetch option resolved to ${describeValue(response)}, not a Response: it needs a numeric status and a text() method.`, false, undefined);
@@ -103,32 +111,79 @@ export async function sendRequest(url, method, headers, body, credentials, timeo
     if (error === notAResponse) throw error;
     const aborted = signals.find((signal) => signal.aborted);
     if (aborted) throw failure('aborted', describeReason(aborted.reason), false, aborted.reason);
+    if (timerFailure) throw { ...timerFailure, notSent: false };
     if (timedOut) throw failure('timeout', `no complete answer within ${timeoutMs} ms`, false, undefined);
     throw failure('network', describeFetchError(error), refused(error), undefined);
   } finally {
-    clearTimeout(timer);
+    cancelTimer?.();
     if (stopWaiting !== undefined) controller.signal.removeEventListener('abort', stopWaiting);
     for (const signal of signals) signal.removeEventListener('abort', forward);
   }
 }
 
-/** Waits `ms`; rejects like sendRequest's 'aborted' when a signal aborts first. */
-export function sleep(ms, signals) {
+/** Waits `ms` on `startTimer`; rejects like sendRequest's 'aborted' when a signal aborts first. */
+export function sleep(ms, signals, startTimer) {
   return new Promise((resolve, reject) => {
     const early = signals.find((signal) => signal.aborted);
     if (early) {
       reject(failure('aborted', describeReason(early.reason), true, early.reason));
       return;
     }
-    const stop = (event) => {
-      clearTimeout(timer);
+    const unlisten = () => {
       for (const signal of signals) signal.removeEventListener('abort', stop);
+    };
+    const stop = (event) => {
+      cancelTimer();
+      unlisten();
       reject(failure('aborted', describeReason(event.target.reason), true, event.target.reason));
     };
-    const timer = setTimeout(() => {
-      for (const signal of signals) signal.removeEventListener('abort', stop);
+    const cancelTimer = startTimer(ms, () => {
+      unlisten();
       resolve();
-    }, ms);
+    }, (failed) => {
+      unlisten();
+      reject(failed);
+    });
     for (const signal of signals) signal.addEventListener('abort', stop);
   });
+}
+
+/**
+ * The client's `sleep` option, `(ms, signal) => promise`, as a timer: the wait is over
+ * when the promise resolves; cancelling aborts `signal` and stops listening, so a sleep
+ * that ignores its signal is not waited for. A sleep that throws or returns no promise
+ * fails at once, one that rejects fails the wait, each as a 'config' failure.
+ */
+export function timerFromSleep(sleepOption) {
+  return (ms, onFire, onFail) => {
+    const controller = new AbortController();
+    let waiting;
+    try {
+      waiting = sleepOption(ms, controller.signal);
+    } catch (error) {
+      throw failure('config', `The sleep option threw: ${describeReason(error)}`, true, error);
+    }
+    if (typeof waiting?.then !== 'function') {
+      throw failure('config', `The sleep option returned ${describeValue(waiting)}, not a promise.`, true, undefined);
+    }
+    waiting.then(() => {
+      if (!controller.signal.aborted) onFire();
+    }, (error) => {
+      if (!controller.signal.aborted) onFail(failure('config', `The sleep option rejected: ${describeReason(error)}`, true, error));
+    });
+    return () => controller.abort();
+  };
+}
+
+/**
+ * Whether the runtime lets a script set the `Cookie` header: browsers (pages and their
+ * workers) silently drop it from a `Request`; Node, Deno, Bun and workerd keep it.
+ */
+export function scriptMaySetCookie() {
+  if (typeof Request !== 'function') return false;
+  try {
+    return new Request('http://127.0.0.1/', { headers: { cookie: 'probe=1' } }).headers.has('cookie') === true;
+  } catch {
+    return false;
+  }
 }

@@ -1,12 +1,17 @@
 //! Promise glue: every method of `Publisher` runs its core call as a promise, so a
 //! caller handles every failure, argument errors included, in one place.
 
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::task::{Context, Wake, Waker};
 
 use js_sys::{Array, Promise};
+use wasm_bindgen::prelude::{wasm_bindgen, Closure};
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortSignal;
 
 use super::error::{to_js, to_js_with_cause};
@@ -49,6 +54,119 @@ pub fn promise(signals: Array, auth: AuthMode, work: Work) -> Promise {
             to_js_with_cause(error, cause)
         })
     })
+}
+
+/// A future as a promise: the future runs on [`spawn`]'s tasks, and its outcome settles
+/// the promise.
+fn future_to_promise(work: impl Future<Output = Result<JsValue, JsValue>> + 'static) -> Promise {
+    let mut work = Some(work);
+    Promise::new(&mut |resolve, reject| {
+        if let Some(work) = work.take() {
+            spawn(Box::pin(async move {
+                // Settling a promise's own resolve or reject function cannot throw.
+                let _ = match work.await {
+                    Ok(value) => resolve.call1(&JsValue::UNDEFINED, &value),
+                    Err(error) => reject.call1(&JsValue::UNDEFINED, &error),
+                };
+            }));
+        }
+    })
+}
+
+// The tasks the promises run on. wasm-bindgen-futures' `future_to_promise` looks its
+// `queueMicrotask` up on the global object (`js_sys::global()`), which puts accessors of
+// `globalThis`, `global`, `self` and `window` into the glue, names that hosts such as an
+// n8n node may not use. These tasks call `queueMicrotask` by its name and otherwise run
+// as those do: a task is polled in a microtask after it is spawned or woken, all that
+// were queued before a microtask run in it, and those woken meanwhile in the next one.
+// Awaiting a promise stays wasm-bindgen-futures' `JsFuture`, which only wakes.
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_name = queueMicrotask)]
+    fn queue_microtask(run: &Closure<dyn FnMut()>);
+}
+
+type Task = Pin<Box<dyn Future<Output = ()>>>;
+
+/// A spawned task: its id, its future (out of it while it is being polled), its waker,
+/// and whether it is queued to be polled.
+struct Spawned {
+    id: u64,
+    future: RefCell<Option<Task>>,
+    waker: Waker,
+    queued: Cell<bool>,
+}
+
+thread_local! {
+    /// The tasks not yet finished, by id: a waker names its task by id.
+    static TASKS: RefCell<BTreeMap<u64, Rc<Spawned>>> = const { RefCell::new(BTreeMap::new()) };
+    static NEXT_ID: Cell<u64> = const { Cell::new(0) };
+    static QUEUE: RefCell<VecDeque<Rc<Spawned>>> = const { RefCell::new(VecDeque::new()) };
+    /// Whether a microtask that runs the queue is pending.
+    static SCHEDULED: Cell<bool> = const { Cell::new(false) };
+    static RUN_QUEUE: Closure<dyn FnMut()> = Closure::new(run_queue);
+}
+
+struct TaskWaker(u64);
+
+impl Wake for TaskWaker {
+    fn wake(self: Arc<Self>) {
+        wake_task(self.0);
+    }
+
+    fn wake_by_ref(self: &Arc<Self>) {
+        wake_task(self.0);
+    }
+}
+
+fn spawn(future: Task) {
+    let id = NEXT_ID.with(|next| next.replace(next.get().wrapping_add(1)));
+    let task = Rc::new(Spawned {
+        id,
+        future: RefCell::new(Some(future)),
+        waker: Waker::from(Arc::new(TaskWaker(id))),
+        queued: Cell::new(true),
+    });
+    TASKS.with(|tasks| tasks.borrow_mut().insert(id, task.clone()));
+    enqueue(task);
+}
+
+fn wake_task(id: u64) {
+    let Some(task) = TASKS.with(|tasks| tasks.borrow().get(&id).cloned()) else {
+        return; // finished: a late wake has nothing to do
+    };
+    if !task.queued.replace(true) {
+        enqueue(task);
+    }
+}
+
+fn enqueue(task: Rc<Spawned>) {
+    QUEUE.with(|queue| queue.borrow_mut().push_back(task));
+    if !SCHEDULED.replace(true) {
+        RUN_QUEUE.with(queue_microtask);
+    }
+}
+
+/// Polls the tasks queued before this microtask, once each.
+fn run_queue() {
+    SCHEDULED.set(false);
+    let mut left = QUEUE.with(|queue| queue.borrow().len());
+    while left > 0 {
+        left = left.saturating_sub(1);
+        let Some(task) = QUEUE.with(|queue| queue.borrow_mut().pop_front()) else {
+            break;
+        };
+        task.queued.set(false);
+        let Some(mut future) = task.future.borrow_mut().take() else {
+            continue;
+        };
+        if future.as_mut().poll(&mut Context::from_waker(&task.waker)).is_ready() {
+            TASKS.with(|tasks| tasks.borrow_mut().remove(&task.id));
+        } else {
+            *task.future.borrow_mut() = Some(future);
+        }
+    }
 }
 
 /// A 401 under the browser's own cookies says why no apiKey was sent and what to do.

@@ -81,6 +81,20 @@ pub fn fetch_function(config: &JsValue) -> Result<Option<js_sys::Function>, Erro
     }
 }
 
+/// The `sleep` option: `(ms, signal) => promise`, what the client waits with (the
+/// per-request timeout, the wait before a retry) instead of the runtime's timers.
+pub fn sleep_function(config: &JsValue) -> Result<Option<js_sys::Function>, Error> {
+    let value = member(config, "sleep");
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        value
+            .dyn_into::<js_sys::Function>()
+            .map(Some)
+            .map_err(|_| Error::config("sleep must be a function (ms, signal) => Promise, like n8n-workflow's sleep"))
+    }
+}
+
 /// `PublisherConfig` → [`ConfigInput`]; `auth` stays `None` when not given, for the
 /// caller to settle by what the runtime can do. A `Cookie` header asked for where the
 /// runtime would silently drop it (`may_set_cookie` is false: a browser page) is

@@ -1,6 +1,7 @@
 //! The transport in wasm: the runtime's own `fetch`, through the small JS edge in
 //! `pkg-template/fetch-deadline.js` (timeout and AbortSignals), with the body kept as
-//! the JS string `fetch` produced.
+//! the JS string `fetch` produced. Its waits run on a timer: the runtime's own
+//! (`pkg-template/runtime-timers.js`), or one over the client's `sleep` option.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -28,13 +29,21 @@ extern "C" {
         timeout_ms: Option<f64>,
         signals: &Array,
         fetch: Option<Function>,
+        timer: &Function,
     ) -> Promise;
 
     #[wasm_bindgen(js_name = headerPairs)]
     fn header_pairs(headers: &JsValue) -> Array;
 
     #[wasm_bindgen(js_name = sleep)]
-    fn sleep_for(ms: f64, signals: &Array) -> Promise;
+    fn sleep_for(ms: f64, signals: &Array, timer: &Function) -> Promise;
+
+    /// The client's `sleep` option as a timer.
+    #[wasm_bindgen(js_name = timerFromSleep)]
+    fn timer_from_sleep(sleep: &Function) -> Function;
+
+    #[wasm_bindgen(js_name = scriptMaySetCookie)]
+    fn probe_cookie_header() -> bool;
 
     /// What `sendRequest` resolves to.
     type Answer;
@@ -46,6 +55,18 @@ extern "C" {
     fn headers(this: &Answer) -> JsValue;
     #[wasm_bindgen(method, getter)]
     fn body(this: &Answer) -> JsValue;
+}
+
+#[wasm_bindgen(module = "/pkg-template/runtime-timers.js")]
+extern "C" {
+    /// The runtime's own timer (`setTimeout`), for a client without a `sleep` option.
+    #[wasm_bindgen(thread_local_v2, js_name = startTimer)]
+    static RUNTIME_TIMER: Function;
+}
+
+/// The timer of a client: over its `sleep` option, else the runtime's own.
+pub fn client_timer(sleep: Option<&Function>) -> Function {
+    sleep.map_or_else(|| RUNTIME_TIMER.with(Function::clone), timer_from_sleep)
 }
 
 #[wasm_bindgen]
@@ -74,34 +95,13 @@ pub fn script_may_set_cookie() -> bool {
     })
 }
 
-fn probe_cookie_header() -> bool {
-    let Some(request_class) = get(&js_sys::global(), "Request").dyn_into::<Function>().ok() else {
-        return false;
-    };
-    let headers: JsValue = Object::new().into();
-    set(&headers, "cookie", &JsValue::from_str("probe=1"));
-    let init: JsValue = Object::new().into();
-    set(&init, "headers", &headers);
-    let Ok(request) = Reflect::construct(
-        &request_class,
-        &Array::of2(&JsValue::from_str("http://127.0.0.1/"), &init),
-    ) else {
-        return false;
-    };
-    let headers = get(&request, "headers");
-    get(&headers, "has")
-        .dyn_into::<Function>()
-        .ok()
-        .and_then(|has| has.call1(&headers, &JsValue::from_str("cookie")).ok())
-        .and_then(|answer| answer.as_bool())
-        .unwrap_or(false)
-}
-
 /// A transport for one call: the client's and the call's AbortSignals, the client's
-/// `fetch` option (the runtime's own `fetch` when `None`) and its header objects.
+/// `fetch` option (the runtime's own `fetch` when `None`), its timer ([`client_timer`])
+/// and its header objects.
 pub struct FetchTransport {
     pub signals: Array,
     pub fetch: Option<Function>,
+    pub timer: Function,
     pub headers: Rc<HeaderObjects>,
 }
 
@@ -195,6 +195,7 @@ impl Transport for FetchTransport {
             timeout,
             &self.signals,
             self.fetch.clone(),
+            &self.timer,
         ))
         .await
         .map_err(|rejection| to_send_error(&rejection))?
@@ -216,7 +217,7 @@ impl Transport for FetchTransport {
 
     async fn sleep(&self, millis: u64) -> Result<(), Error> {
         #[allow(clippy::cast_precision_loss)]
-        let promise = sleep_for(millis as f64, &self.signals);
+        let promise = sleep_for(millis as f64, &self.signals, &self.timer);
         JsFuture::from(promise)
             .await
             .map(|_| ())

@@ -11,10 +11,10 @@ use wasm_bindgen::JsValue;
 use web_sys::AbortSignal;
 
 use super::call::{abort_signal, call};
-use super::convert::{config_input, fetch_function, member};
+use super::convert::{config_input, fetch_function, member, sleep_function};
 use super::draft::BuilderDraft;
 use super::error::to_js;
-use super::fetch::{script_may_set_cookie, FetchTransport, HeaderObjects};
+use super::fetch::{client_timer, script_may_set_cookie, FetchTransport, HeaderObjects};
 use super::types::PublisherConfigArg;
 use crate::client::Client;
 use crate::config::{AuthMode, Config};
@@ -33,6 +33,8 @@ pub struct Publisher {
     signal: Option<AbortSignal>,
     /// The `fetch` of the configuration: sends every request of this client.
     fetch: Option<Function>,
+    /// What this client waits with: over the `sleep` of the configuration, else the runtime's timers.
+    timer: Function,
     /// No `auth` was given: it follows what the runtime can do, probed at the first
     /// call (the probe makes Node load its fetch, which a constructor need not wait for).
     auth_by_runtime: bool,
@@ -61,6 +63,7 @@ impl Publisher {
             headers: self.headers.clone(),
             signal: self.signal.clone(),
             fetch: self.fetch.clone(),
+            timer: self.timer.clone(),
             auth_by_runtime: self.auth_by_runtime,
         }
     }
@@ -94,6 +97,7 @@ impl Publisher {
         let transport = FetchTransport {
             signals: signals.clone(),
             fetch: self.fetch.clone(),
+            timer: self.timer.clone(),
             headers: self.headers.clone(),
         };
         Ok((Client::shared(self.effective_config(), transport), signals))
@@ -108,6 +112,7 @@ impl Publisher {
     pub fn new(config: PublisherConfigArg) -> Result<Publisher, JsValue> {
         let config = JsValue::from(config);
         let fetch = fetch_function(&config).map_err(to_js)?;
+        let timer = client_timer(sleep_function(&config).map_err(to_js)?.as_ref());
         let input = config_input(&config, script_may_set_cookie, fetch.is_some()).map_err(to_js)?;
         let auth_by_runtime = input.auth.is_none();
         let signal = abort_signal(&member(&config, "signal"), "signal").map_err(|e| to_js(Error::config(e.message)))?;
@@ -118,6 +123,7 @@ impl Publisher {
             headers: Rc::default(),
             signal,
             fetch,
+            timer,
             auth_by_runtime,
         })
     }

@@ -86,7 +86,12 @@ export interface PublisherConfig {
   signal?: PublisherAbortSignal;
   /** Sends every request instead of the runtime's own `fetch`: a wrapper that logs or proxies, a test double, a Worker's service binding (`(url, init) => env.API.fetch(url, init)`). Retries, the timeout and signals work around it: each attempt is one call, and `init.signal` aborts it. */
   fetch?: PublisherFetch;
+  /** What the client waits with, for the per-request timeout and before a retry, instead of the runtime's `setTimeout`: `sleep(ms, signal)` returns a promise that resolves after `ms` milliseconds. The client aborts `signal` when it stops waiting (the answer came, or the call was aborted), and does not wait for a sleep that ignores it. For hosts that forbid the global timers, such as an n8n node: `import { sleep } from 'n8n-workflow'`. */
+  sleep?: PublisherSleep;
 }
+
+/** A wait of `ms` milliseconds that `signal` cuts short (n8n-workflow's `sleep` is one). */
+export type PublisherSleep = (ms: number, signal: PublisherAbortSignal) => PromiseLike<unknown>;
 
 /** The AbortSignal of the runtime (DOM lib, `@types/node`); where neither is loaded, the members the client uses. */
 export type PublisherAbortSignal = typeof globalThis extends { AbortSignal: { prototype: infer Signal } } ? Signal : AbortSignalShape;
