@@ -1,9 +1,13 @@
 // The one place that imports the client package: its Markdown entry (the whole client,
-// whose builder converts Markdown) with the wasm embedded (no file to find at run time).
-// The build bundles this file into dist/shared/client.js, which the node requires, so
-// the wasm is compiled once per process.
-import { Publisher, PublisherError } from 'publisher-wasm/markdown/embedded';
-import type { PublisherConfig, PublisherFetch } from 'publisher-wasm/markdown/embedded';
+// whose builder converts Markdown) for custom loaders, given the wasm's bytes, which the
+// build embeds (no file to find at run time). The build bundles this file into
+// dist/shared/client.js, which the nodes require, so the wasm is compiled once per process.
+import { sleep } from 'n8n-workflow';
+import { initSync, Publisher, PublisherError } from 'publisher-wasm/markdown/init';
+import type { PublisherConfig, PublisherFetch } from 'publisher-wasm/markdown/init';
+import wasm from 'publisher-wasm/markdown/publisher_wasm_bg.wasm';
+
+initSync(wasm);
 
 export { Publisher, PublisherError };
 export type {
@@ -16,7 +20,7 @@ export type {
   PublisherNotes,
   PublisherPost,
   PublishNoteResponse,
-} from 'publisher-wasm/markdown/embedded';
+} from 'publisher-wasm/markdown/init';
 
 /** What the `publisherApi` credential holds. */
 export interface PublisherCredentials {
@@ -43,6 +47,8 @@ export function readCredentials(data: Record<string, unknown>): PublisherCredent
 /**
  * One client for the credentials. `fetch` routes HTTP through n8n's request helpers;
  * `signal` (n8n's execution-cancel signal) aborts every call, waits between retries included.
+ * Every client waits (its per-request timeout, before a retry) through n8n-workflow's
+ * `sleep`: a node may not use the global timers, and the bundle has none (build.mjs).
  */
 export function createClient(
   credentials: PublisherCredentials,
@@ -51,6 +57,7 @@ export function createClient(
   const config: PublisherConfig = {
     apiKey: credentials.apiKey,
     cookieName: credentials.cookieName,
+    sleep,
   };
   if (credentials.hostname) config.hostname = hostOf(credentials.hostname);
   if (credentials.baseUrl) config.baseUrl = credentials.baseUrl.replace(/\/+$/, '');
