@@ -59,6 +59,11 @@ export class World {
     this.nextUploadId = 180_000_000 + Random.derive(this.seed, 'upload-id').int(1, 999);
     this.attachmentsById = new Map();
     this.writeSerial = 0;
+    // Records the test controls published (POST /__control/posts, /__control/notes) or
+    // deleted (DELETE /__control/posts/<id>): the seeded posts come back, the others go.
+    this.controlNotes = [];
+    this.nextControlSerial = 0;
+    if (this.seededPosts) this.#restoreSeededPosts();
   }
 
   // ---- lookups -------------------------------------------------------------------------
@@ -94,6 +99,7 @@ export class World {
     if (this.deletedNoteIds.has(numericId)) return undefined;
     return this.publishedNotes.find((note) => note.id === numericId)
       ?? this.publishedReplies.find((reply) => reply.id === numericId)
+      ?? this.controlNotes.find((note) => note.id === numericId)
       ?? this.notesById.get(numericId);
   }
 
@@ -109,16 +115,25 @@ export class World {
   /** The account's "own notes" feed: published notes first, then seeded notes and post restacks. */
   ownNotesFeed() {
     const published = this.publishedNotes.map((note) => ({ kind: 'note', note, timestamp: note.date, user: this.account }));
-    return this.#withoutDeleted([...published, ...this.ownFeed]);
+    return this.#withoutDeleted(this.#withControlNotes(this.account, [...published, ...this.ownFeed]));
   }
 
   /** A user's profile activity, newest first, without the pinned latest post. */
   profileActivity(user) {
     if (user === this.account) {
       const published = this.publishedNotes.map((note) => ({ kind: 'note', note, timestamp: note.date, user }));
-      return this.#withoutDeleted([...published, ...user.activity]);
+      return this.#withoutDeleted(this.#withControlNotes(user, [...published, ...user.activity]));
     }
-    return this.#withoutDeleted(user.activity);
+    return this.#withoutDeleted(this.#withControlNotes(user, user.activity));
+  }
+
+  /** The entries with the user's control-published notes merged in by date, newest first (unchanged when there are none). */
+  #withControlNotes(user, entries) {
+    const notes = this.controlNotes.filter((note) => note.user === user);
+    if (!notes.length) return entries;
+    const added = notes.map((note) => ({ kind: 'note', note, timestamp: note.date, user }));
+    // Stable: among equal dates the later-published note comes first (controlNotes is newest first).
+    return [...added, ...entries].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
   }
 
   #withoutDeleted(entries) {
@@ -258,6 +273,162 @@ export class World {
     const attachment = { id: Random.derive(this.seed, 'attachment', serial).uuid(), type, url, upload };
     this.attachmentsById.set(attachment.id, attachment);
     return attachment;
+  }
+
+  // ---- test controls: posts and notes published or deleted by /__control ---------------------
+
+  /**
+   * Publishes `count` posts in the publication of `user` (POST /__control/posts), each dated
+   * `date` (ISO; default: now). They are listed like seeded posts (posts, profile/posts,
+   * posts/by-id, the profile's latest post), newest first; among equal dates the later one
+   * first, as its id is higher. Returns them, in the order published.
+   */
+  publishControlPosts(user, { count = 1, date = null, title = null } = {}) {
+    this.#snapshotSeededPosts();
+    const pub = user.publication;
+    const created = [];
+    for (let i = 0; i < count; i++) {
+      const serial = this.postsBySerial.length;
+      const rng = Random.derive(this.seed, 'control-post', serial, this.nextControlSerial++);
+      const postTitle = title === null ? text.title(rng) : count > 1 ? `${title} ${i + 1}` : title;
+      let slug = text.slugify(postTitle) || 'post';
+      for (let n = 2; pub.postsBySlug.has(slug); n++) slug = `${text.slugify(postTitle) || 'post'}-${n}`;
+      const postDate = date ?? new Date().toISOString();
+      const subtitle = text.sentence(rng);
+      const post = {
+        id: this.#nextPostId(rng),
+        serial,
+        publication: pub,
+        author: user,
+        title: postTitle,
+        subtitle,
+        description: subtitle,
+        slug,
+        type: 'newsletter',
+        audience: 'everyone',
+        postDate,
+        updatedAt: postDate,
+        coverImage: `${MEDIA_ORIGIN}/covers/${rng.uuid()}_1456x816.jpeg`,
+        podcastDuration: null,
+        podcastUrl: '',
+        likes: 0,
+        restacks: 0,
+        commentCount: 0,
+        tags: [],
+        voiceId: 'en-US-Ada',
+        palette: Array.from({ length: 6 }, () => ({ rgb: [rng.int(0, 255), rng.int(0, 255), rng.int(0, 255)], population: rng.int(0, 600) })),
+        inboxUuid: rng.uuid(),
+      };
+      this.postsBySerial.push(post);
+      this.postsById.set(post.id, post);
+      pub.postsBySlug.set(slug, post);
+      // Before the first post that is older: among equal dates the new one comes first.
+      const at = pub.posts.findIndex((other) => Date.parse(other.postDate) <= Date.parse(postDate));
+      pub.posts.splice(at < 0 ? pub.posts.length : at, 0, post);
+      const entryAt = user.profilePosts.findIndex((entry) => entry.kind === 'post' && Date.parse(entry.post.postDate) <= Date.parse(postDate));
+      user.profilePosts.splice(entryAt < 0 ? user.profilePosts.length : entryAt, 0, { kind: 'post', post });
+      created.push(post);
+    }
+    this.#relinkPosts(pub);
+    return created;
+  }
+
+  /** Removes a post (of any publication) from every listing (DELETE /__control/posts/<id>); false if unknown. */
+  deleteControlPost(id) {
+    const post = this.postById(id);
+    if (!post) return false;
+    this.#snapshotSeededPosts();
+    const pub = post.publication;
+    this.postsById.delete(post.id);
+    if (pub.postsBySlug.get(post.slug) === post) pub.postsBySlug.delete(post.slug);
+    pub.posts.splice(pub.posts.indexOf(post), 1);
+    post.author.profilePosts = post.author.profilePosts.filter((entry) => !(entry.kind === 'post' && entry.post === post));
+    this.#relinkPosts(pub);
+    return true;
+  }
+
+  /**
+   * Publishes `count` notes by `user` (POST /__control/notes), each dated `date` (ISO;
+   * default: now): in the user's profile feed and, for the account, in /notes, merged by
+   * date; `reader/comment` returns them. Returns them, in the order published.
+   */
+  publishControlNotes(user, { count = 1, date = null, body = null } = {}) {
+    const created = [];
+    for (let i = 0; i < count; i++) {
+      const rng = Random.derive(this.seed, 'control-note', this.nextControlSerial++);
+      const paragraphs = body === null ? text.noteParagraphs(rng) : [[{ text: count > 1 ? `${body} ${i + 1}` : body }]];
+      const note = {
+        id: this.nextPublishedNoteId,
+        user,
+        date: date ?? new Date().toISOString(),
+        bodyJson: paragraphsToDoc(paragraphs),
+        body: paragraphs.map((segments) => segments.map((segment) => segment.text).join('')).join('\n\n'),
+        attachments: [],
+        reactions: 0,
+        restacks: 0,
+        childrenCount: 0,
+        editedAt: null,
+        published: true,
+        parent: null,
+        ancestorPath: '',
+      };
+      this.nextPublishedNoteId += 1 + Random.derive(this.seed, 'published-gap', note.id).int(0, 40);
+      this.controlNotes.unshift(note);
+      created.push(note);
+    }
+    return created;
+  }
+
+  /** Removes any user's note from every feed (DELETE /__control/notes/<id>); false if unknown or already gone. */
+  deleteControlNote(id) {
+    const note = this.noteById(id);
+    if (!note) return false;
+    this.deletedNoteIds.add(note.id);
+    return true;
+  }
+
+  #nextPostId(rng) {
+    let max = 0;
+    for (const post of this.postsBySerial) max = Math.max(max, post.id);
+    return max + rng.int(1_000, 60_000);
+  }
+
+  /** A publication's newer/older slugs and its author's latest post, after its list changed. */
+  #relinkPosts(pub) {
+    pub.posts.forEach((post, i) => {
+      post.newerSlug = pub.posts[i - 1]?.slug ?? null;
+      post.olderSlug = pub.posts[i + 1]?.slug ?? null;
+    });
+    pub.author.latestPost = pub.posts[0] ?? null;
+  }
+
+  /** The seeded post listings, kept before the first control write so that reset() restores them. */
+  #snapshotSeededPosts() {
+    if (this.seededPosts) return;
+    this.seededPosts = {
+      bySerial: [...this.postsBySerial],
+      users: this.users.map((user) => ({
+        user,
+        posts: [...user.publication.posts],
+        bySlug: new Map(user.publication.postsBySlug),
+        profilePosts: [...user.profilePosts],
+        latestPost: user.latestPost,
+      })),
+    };
+  }
+
+  #restoreSeededPosts() {
+    const seeded = this.seededPosts;
+    this.postsBySerial = [...seeded.bySerial];
+    this.postsById = new Map(this.postsBySerial.map((post) => [post.id, post]));
+    for (const { user, posts, bySlug, profilePosts, latestPost } of seeded.users) {
+      user.publication.posts = [...posts];
+      user.publication.postsBySlug = new Map(bySlug);
+      user.profilePosts = [...profilePosts];
+      this.#relinkPosts(user.publication);
+      user.latestPost = latestPost;
+    }
+    this.seededPosts = null;
   }
 
   // ---- construction -----------------------------------------------------------------------
