@@ -3,7 +3,7 @@
 // their parameters come from resources/index.ts.
 import type { INodeProperties } from 'n8n-workflow';
 import { nodeOperations } from './resources';
-import type { ResourceName } from './resources/types';
+import type { NodeOperation, OperationProperty, ResourceName } from './resources/types';
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
@@ -21,6 +21,14 @@ const operationList = (resource: ResourceName, defaultOperation: string): INodeP
     .sort(byName),
 });
 
+/** A parameter of `op`, shown for that operation only, and under its own conditions if it has any. */
+const shownFor = (op: NodeOperation, property: OperationProperty): INodeProperties => ({
+  ...property,
+  displayOptions: {
+    show: { resource: [op.resource], operation: [op.value], ...property.displayOptions?.show },
+  },
+});
+
 export const properties: INodeProperties[] = [
   {
     displayName: 'Resource',
@@ -29,16 +37,15 @@ export const properties: INodeProperties[] = [
     noDataExpression: true,
     default: 'post',
     options: [
+      { name: 'Comment', value: 'comment' },
       { name: 'Note', value: 'note' },
       { name: 'Post', value: 'post' },
+      { name: 'Profile', value: 'profile' },
     ],
   },
   operationList('post', 'getAll'),
   operationList('note', 'get'),
-  ...nodeOperations.flatMap((op) =>
-    op.properties.map((property): INodeProperties => ({
-      ...property,
-      displayOptions: { show: { resource: [op.resource], operation: [op.value] } },
-    })),
-  ),
+  operationList('profile', 'getBySlug'),
+  operationList('comment', 'getAll'),
+  ...nodeOperations.flatMap((op) => op.properties.map((property) => shownFor(op, property))),
 ];

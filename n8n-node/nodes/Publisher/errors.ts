@@ -57,7 +57,8 @@ export function subjectOf(resource: string, parameterNames: readonly string[], r
     }
     if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') return describe(String(value).trim());
   }
-  return resource === 'note' ? 'Your notes' : resource === 'post' ? 'Your publication’s posts' : `The ${resource}`;
+  const whole: Record<string, string> = { note: 'Your notes', post: 'Your publication’s posts', profile: 'Your followed users', comment: 'The comments' };
+  return whole[resource] ?? `The ${resource}`;
 }
 
 /** The headline of a client failure: what happened to `subject`, without the request's details. */

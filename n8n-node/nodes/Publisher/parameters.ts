@@ -8,7 +8,8 @@ export type ParameterContext = Pick<IExecuteFunctions, 'getNodeParameter' | 'get
 
 /** Refuses the item: a NodeOperationError naming it, thrown before anything is sent. */
 export function invalidParameter(ctx: ParameterContext, itemIndex: number, message: string): never {
-  throw new NodeOperationError(ctx.getNode(), `${message} (item ${itemIndex})`, { itemIndex });
+  // No "(item N)" in the text: n8n shows the item index beside the message.
+  throw new NodeOperationError(ctx.getNode(), message, { itemIndex });
 }
 
 /** The parameter as n8n hands it over, expressions resolved. */
@@ -16,8 +17,15 @@ export function readRaw(ctx: ParameterContext, itemIndex: number, name: string, 
   return ctx.getNodeParameter(name, itemIndex, fallback);
 }
 
-/** A whole number ≥ min; expressions may hand over numeric strings such as "42". */
+/**
+ * A whole number ≥ min; expressions may hand over numeric strings such as "42". IDs are
+ * text fields that start empty (so that n8n shows a required one as missing), and older
+ * workflows hold them as numbers: both are read.
+ */
 export function wholeNumber(ctx: ParameterContext, itemIndex: number, value: unknown, what: string, min: number): number {
+  if (typeof value === 'string' && value.trim() === '') {
+    return invalidParameter(ctx, itemIndex, `${what} is empty: it must be a whole number of at least ${min}`);
+  }
   const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min) {
     const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
@@ -49,4 +57,28 @@ export function readText(ctx: ParameterContext, itemIndex: number, name: string)
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') return invalidParameter(ctx, itemIndex, `Parameter "${name}" must be text`);
   return value;
+}
+
+/** A boolean parameter (a switch); `fallback` when the node has none (an older node version). */
+export function readBoolean(ctx: ParameterContext, itemIndex: number, name: string, label: string, fallback: boolean): boolean {
+  const value = readRaw(ctx, itemIndex, name, fallback);
+  if (typeof value !== 'boolean') return invalidParameter(ctx, itemIndex, `Parameter "${label}" must be true or false`);
+  return value;
+}
+
+/** An options parameter: one of `values`. */
+export function readChoice<T extends string>(
+  ctx: ParameterContext,
+  itemIndex: number,
+  name: string,
+  label: string,
+  values: readonly T[],
+  fallback: T,
+): T {
+  const value = readRaw(ctx, itemIndex, name, fallback);
+  if (typeof value !== 'string' || !(values as readonly string[]).includes(value)) {
+    const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+    return invalidParameter(ctx, itemIndex, `Parameter "${label}" must be one of ${values.map((v) => `"${v}"`).join(', ')}, not ${shown}`);
+  }
+  return value as T;
 }

@@ -1,9 +1,15 @@
 // Client records → the node's output records (interface §2.1 and §2.5, http-contract §6).
+// Each read's compact record (Simplify on, and every version 1 node) is built here; with
+// Simplify off a read outputs the client's whole record (`wholeRecord`).
 import type { IDataObject } from 'n8n-workflow';
-import type { PublisherNote, PublisherPost, PublishNoteResponse } from '../../shared/client';
+import type { Publisher, PublisherNote, PublisherPost, PublishNoteResponse } from '../../shared/client';
 
-/** The public page of a note lives on the main host (http-contract §6.4). */
-const NOTE_PAGE_HOST = 'https://substack.com';
+/** The client's records of profiles and comments, as its methods resolve them. */
+export type PublisherFullProfile = Awaited<ReturnType<Publisher['getFullProfileById']>>;
+export type PublisherComment = Awaited<ReturnType<Publisher['getComment']>>;
+
+/** Public pages of notes and profiles live on the main host (http-contract §6.4). */
+const PUBLIC_PAGE_HOST = 'https://substack.com';
 
 /** Exactly the fields of §2.1, each taken from the service's record. */
 export function toPostRecord(post: PublisherPost): IDataObject {
@@ -21,8 +27,13 @@ export function toPostRecord(post: PublisherPost): IDataObject {
   };
 }
 
+/** The client's record unchanged, as an output item (Simplify off). */
+export function wholeRecord(record: object): IDataObject {
+  return record as IDataObject;
+}
+
 export function noteUrl(handle: string, id: number): string {
-  return `${NOTE_PAGE_HOST}/@${encodeURIComponent(handle)}/note/c-${id}`;
+  return `${PUBLIC_PAGE_HOST}/@${encodeURIComponent(handle)}/note/c-${id}`;
 }
 
 /** The author's handle: on the comment itself, else among the item's users. */
@@ -49,6 +60,61 @@ export function toNoteRecord(note: PublisherNote): IDataObject | undefined {
 /** The note records of feed items, in order; restacks carry no note and are left out. */
 export function toNoteRecords(notes: PublisherNote[]): IDataObject[] {
   return notes.map(toNoteRecord).filter((record): record is IDataObject => record !== undefined);
+}
+
+/** Feed items that are notes (restacks carry none): as compact records, or whole. */
+export function noteOutput(notes: PublisherNote[], simplify: boolean): IDataObject[] {
+  return simplify ? toNoteRecords(notes) : notes.filter((note) => note.comment).map(wholeRecord);
+}
+
+/** Posts as compact (§2.1) records, or whole. */
+export function postOutput(posts: PublisherPost[], simplify: boolean): IDataObject[] {
+  return posts.map((post) => (simplify ? toPostRecord(post) : wholeRecord(post)));
+}
+
+/**
+ * A profile's compact record: who the user is and their primary publication. The profile
+ * page lives on the main host, like a note's.
+ */
+export function toProfileRecord(profile: PublisherFullProfile): IDataObject {
+  const publication =
+    profile.primaryPublication ??
+    profile.publicationUsers.find((membership) => membership.is_primary === true)?.publication;
+  return {
+    id: profile.id,
+    name: profile.name,
+    handle: profile.handle,
+    bio: profile.bio ?? '',
+    photoUrl: profile.photo_url ?? '',
+    subscriberCount: profile.subscriberCountNumber,
+    publicationId: publication?.id ?? null,
+    publicationName: publication?.name ?? '',
+    url: `${PUBLIC_PAGE_HOST}/@${encodeURIComponent(profile.handle)}`,
+  };
+}
+
+export function profileOutput(profile: PublisherFullProfile, simplify: boolean): IDataObject {
+  return simplify ? toProfileRecord(profile) : wholeRecord(profile);
+}
+
+/**
+ * A comment's compact record: its text and date, the post it is under (null for a note's
+ * comment) and its author.
+ */
+export function toCommentRecord(comment: PublisherComment): IDataObject {
+  return {
+    id: comment.id,
+    body: comment.body,
+    publishedAt: comment.date,
+    postId: comment.parent_post_id,
+    authorId: comment.user_id,
+    authorName: comment.name,
+    authorHandle: typeof comment.handle === 'string' ? comment.handle : '',
+  };
+}
+
+export function commentOutput(comment: PublisherComment, simplify: boolean): IDataObject {
+  return simplify ? toCommentRecord(comment) : wholeRecord(comment);
 }
 
 /** A published note; the answer to publishing names no handle, so it comes from a read. */

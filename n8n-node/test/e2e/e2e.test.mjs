@@ -1,6 +1,8 @@
 // End to end in a real n8n 2.41.1 on Node 24 against the local Publisher service: one
-// workflow per operation (nine), each output compared field by field with what the
-// client returns for the same call, then 404, 429 + Retry-After, continueOnFail, an
+// workflow per operation, each output compared field by field with what the client
+// returns for the same call (the operations of interface §4.1 as version 1 nodes, as saved
+// workflows hold them; the profile and comment operations, Return All over several pages
+// and Simplify off as version 2 nodes), then 404, 429 + Retry-After, continueOnFail, an
 // uncertain create, several input items and the credential test. One `n8n start` serves
 // them all (webhooks); execution details come from n8n's public API.
 //
@@ -77,9 +79,49 @@ const expectedNote = (n) => ({
   publishedAt: n.comment.date,
   url: `https://substack.com/@${n.comment.handle}/note/c-${n.comment.id}`,
 });
+// The compact (Simplify) records of profiles and comments, from the client's records (node README).
+const expectedProfile = (p) => {
+  const publication = p.primaryPublication ?? p.publicationUsers.find((u) => u.is_primary === true)?.publication;
+  return {
+    id: p.id,
+    name: p.name,
+    handle: p.handle,
+    bio: p.bio ?? '',
+    photoUrl: p.photo_url ?? '',
+    subscriberCount: p.subscriberCountNumber,
+    publicationId: publication?.id ?? null,
+    publicationName: publication?.name ?? '',
+    url: `https://substack.com/@${p.handle}`,
+  };
+};
+const expectedComment = (c) => ({
+  id: c.id,
+  body: c.body,
+  publishedAt: c.date,
+  postId: c.parent_post_id,
+  authorId: c.user_id,
+  authorName: c.name,
+  authorHandle: c.handle ?? '',
+});
+/** A client record as n8n outputs it (JSON). */
+const whole = (record) => JSON.parse(JSON.stringify(record));
 
-// name → [workflow path, node parameters, what the client returns for the same call]
+// name → [workflow path, node parameters, what the client returns for the same call, node version]
 let operations;
+// The feed in a whole profile carries cursors that hold the time of the request: they are
+// compared as present, the rest field by field.
+const withoutCursors = (profiles) => profiles.map(({ userProfile: { originalCursorTimestamp, nextCursor, ...feed }, ...profile }) => {
+  assert.equal(typeof originalCursorTimestamp, 'string');
+  assert.ok(nextCursor === null || typeof nextCursor === 'string');
+  return { ...profile, userProfile: feed };
+});
+const NORMALIZE = { 'profile getBySlug (Simplify off)': withoutCursors };
+// Return All workflows: the request-path prefix of the read, and the fewest requests (pages) it must take.
+const MULTI_PAGE = {
+  'post getAll (Return All)': ['/api/v1/posts?', 3],
+  'note get (Return All)': ['/api/v1/notes', 4],
+  'note getNotesById (Return All)': ['/api/v1/reader/feed/profile/', 2],
+};
 
 before(async () => {
   for (const [name, value] of Object.entries({ N8N_HOME, NODE24_DIR, PACKAGE_TGZ })) assert.ok(value, `${name} must be set`);
@@ -91,6 +133,9 @@ before(async () => {
   const emile = world.users.find((u) => u.handle === 'emiletestwright');
   const [firstPost] = await client.getPosts({ limit: 1 });
   const firstNote = (await client.getNotes()).items.find((n) => n.comment);
+  // A post with comments, and one of them.
+  const commented = (await client.getPosts({ limit: 50 })).find((p) => p.comment_count > 1);
+  const [firstComment] = await client.getComments(commented.id, { limit: 1 });
   const ownNotes = async (limit) => {
     const out = [];
     for await (const note of await client.getNotes()) {
@@ -117,6 +162,30 @@ before(async () => {
     'note getNoteById': ['note-by-id', { resource: 'note', operation: 'getNoteById', noteId: firstNote.comment.id },
       async () => [expectedNote(await client.getNoteById(firstNote.comment.id))]],
     'note create': ['note-create', { resource: 'note', operation: 'create', title: 'Hello from n8n', body: '={{ $json.body.text }}' }, null],
+    'profile getBySlug': ['profile-by-slug', { resource: 'profile', operation: 'getBySlug', slug: '@danamock' },
+      async () => [expectedProfile(await client.getFullProfileBySlug('danamock'))], 2],
+    'profile getById': ['profile-by-id', { resource: 'profile', operation: 'getById', userId: String(emile.id) },
+      async () => [expectedProfile(await client.getFullProfileById(emile.id))], 2],
+    'profile getFollowing (IDs)': ['profile-following-ids', { resource: 'profile', operation: 'getFollowing', output: 'ids', returnAll: true },
+      async () => (await client.getFollowingIds()).map((id) => ({ id })), 2],
+    'profile getFollowing (profiles)': ['profile-following-profiles', { resource: 'profile', operation: 'getFollowing', output: 'profiles', returnAll: false, limit: 5 },
+      async () => (await client.getFollowingProfiles()).slice(0, 5).map(expectedProfile), 2],
+    'comment getAll': ['comment-get-all', { resource: 'comment', operation: 'getAll', postId: String(commented.id), returnAll: true },
+      async () => (await client.getComments(commented.id, { limit: 50 })).map(expectedComment), 2],
+    'comment get': ['comment-get', { resource: 'comment', operation: 'get', commentId: String(firstComment.id) },
+      async () => [expectedComment(await client.getComment(firstComment.id))], 2],
+    'post getAll (Return All)': ['post-getall-return-all', { resource: 'post', operation: 'getAll', returnAll: true, offset: 0 },
+      async () => (await client.getPosts({ limit: 1000, offset: 0 })).map(expectedPost), 2],
+    'note get (Return All)': ['note-get-return-all', { resource: 'note', operation: 'get', returnAll: true },
+      async () => (await ownNotes(Infinity)).map(expectedNote), 2],
+    'note getNotesById (Return All)': ['note-by-user-id-return-all', { resource: 'note', operation: 'getNotesById', userId: String(dana.id), returnAll: true },
+      async () => (await client.getNotesById(dana.id, { limit: 1000 })).map(expectedNote), 2],
+    'profile getBySlug (Simplify off)': ['profile-by-slug-whole', { resource: 'profile', operation: 'getBySlug', slug: 'danamock', simple: false },
+      async () => [whole(await client.getFullProfileBySlug('danamock'))], 2],
+    'comment getAll (Simplify off)': ['comment-get-all-whole', { resource: 'comment', operation: 'getAll', postId: commented.id, returnAll: false, limit: 2, simple: false },
+      async () => whole(await client.getComments(commented.id, { limit: 2 })), 2],
+    'post getPostById (Simplify off)': ['post-by-id-whole', { resource: 'post', operation: 'getPostById', postId: firstPost.id, simple: false },
+      async () => [whole(await client.getPostById(firstPost.id))], 2],
   };
   report.startup.localServiceMs = Math.round(performance.now() - t);
 
@@ -137,7 +206,7 @@ before(async () => {
   });
   credentials.bad = { id: bad.id, name: bad.name, type: 'publisherApi', data: { apiKey: 'not-the-key', hostname: 'localpub.substack.com', cookieName: 'substack.sid', baseUrl: local.url } };
 
-  const workflows = Object.entries(operations).map(([name, [path, parameters]]) => [name, { name, path, parameters }]);
+  const workflows = Object.entries(operations).map(([name, [path, parameters, , typeVersion = 1]]) => [name, { name, path, parameters, typeVersion }]);
   workflows.push(
     ['404', { name: '404', path: 'post-404', parameters: { resource: 'post', operation: 'getPostById', postId: 999999999 } }],
     ['429', { name: '429', path: 'post-429', parameters: { resource: 'post', operation: 'getPostById', postId: firstPost.id } }],
@@ -152,6 +221,8 @@ before(async () => {
         options: { link: 'https://example.com/e2e-article', images: 'photo, chart', replyTo: '={{ $json.body.replyTo }}' } } }],
     ['create markdown', { name: 'create markdown', path: 'note-create-markdown',
       parameters: { resource: 'note', operation: 'create', title: 'Markdown from n8n', body: '={{ $json.body.text }}', options: { markdown: true } } }],
+    ['continueOnFail (comment get)', { name: 'continueOnFail (comment get)', path: 'continue-on-fail-comment', continueOnFail: true, splitOut: 'body.items', typeVersion: 2,
+      parameters: { resource: 'comment', operation: 'get', commentId: '={{ $json.commentId }}' } }],
     ['delete', { name: 'delete', path: 'note-delete',
       parameters: { resource: 'note', operation: 'delete', noteId: '={{ $json.body.noteId }}' } }],
     ['uncertain create', { name: 'uncertain create', path: 'note-create-uncertain',
@@ -176,6 +247,10 @@ after(async () => {
 const operationNames = [
   'post getAll', 'post getPostsBySlug', 'post getPostsById', 'post getPostById',
   'note get', 'note getNotesBySlug', 'note getNotesById', 'note getNoteById', 'note create',
+  'profile getBySlug', 'profile getById', 'profile getFollowing (IDs)', 'profile getFollowing (profiles)',
+  'comment getAll', 'comment get',
+  'post getAll (Return All)', 'note get (Return All)', 'note getNotesById (Return All)',
+  'profile getBySlug (Simplify off)', 'comment getAll (Simplify off)', 'post getPostById (Simplify off)',
 ];
 for (const name of operationNames) {
   test(`${name}: the workflow's output equals the client's records, field by field`, async () => {
@@ -200,7 +275,8 @@ for (const name of operationNames) {
     if (expected) {
       const want = await expected();
       assert.ok(want.length > 0);
-      assert.deepEqual(answer.body, want);
+      const normalize = NORMALIZE[name] ?? ((records) => records);
+      assert.deepEqual(normalize(answer.body), normalize(want));
     } else {
       // create: the note exists once, with the title and the body as two paragraphs.
       assert.equal(answer.body.length, 1);
@@ -210,8 +286,17 @@ for (const name of operationNames) {
       const posts = sent.filter((r) => r.method === 'POST');
       assert.equal(posts.length, 1);
     }
-    if (name.startsWith('post getAll')) assert.equal(answer.body.length, 100);
-    report.operations.push({ operation: name, items: answer.body.length, first: answer.body[0], webhookMs: answer.ms, nodeMs: run.executionTime });
+    if (name === 'post getAll') assert.equal(answer.body.length, 100);
+    if (MULTI_PAGE[name]) {
+      // Return All: every record, read over several pages.
+      const [prefix, pages] = MULTI_PAGE[name];
+      const reads = sent.filter((r) => r.url.startsWith(prefix));
+      assert.ok(reads.length >= pages, `${name}: ${reads.length} requests`);
+      report.behaviour[`pages of ${name}`] = { items: answer.body.length, requests: reads.map((r) => r.url) };
+    }
+    // A whole record (Simplify off) is reported by its id and field names.
+    const first = name.endsWith('(Simplify off)') ? { id: answer.body[0].id, fields: Object.keys(answer.body[0]) } : answer.body[0];
+    report.operations.push({ operation: name, items: answer.body.length, first, webhookMs: answer.ms, nodeMs: run.executionTime });
   });
 }
 
@@ -340,8 +425,24 @@ test('continueOnFail: an error item (message, status, kind) paired to its input;
   assert.equal(items[1].json.kind, 'http');
   assert.match(items[1].json.message, /404/);
   assert.equal(items[2].json.kind, 'invalid-parameter');
-  assert.match(items[2].json.message, /"Post ID".*"abc".*item 2/);
+  assert.match(items[2].json.message, /"Post ID".*"abc"/);
   report.behaviour.continueOnFail = items.map((i) => i.json).slice(1);
+});
+
+test('continueOnFail on a new operation (comment get, version 2): error items paired to their inputs, the others go on', async () => {
+  const good = operations['comment get'][1].commentId;
+  const answer = await callWebhook('continue-on-fail-comment', { items: [{ commentId: 999999999 }, { commentId: good }, { commentId: '' }] });
+  assert.equal(answer.status, 200);
+  const execution = await lastExecution('continueOnFail (comment get)');
+  assert.equal(execution.status, 'success');
+  const items = publisherRun(execution).data.main[0];
+  assert.deepEqual(items.map((i) => i.pairedItem), [{ item: 0 }, { item: 1 }, { item: 2 }]);
+  assert.equal(items[0].json.status, 404);
+  assert.equal(items[0].json.kind, 'http');
+  assert.deepEqual(items[1].json, expectedComment(await client.getComment(Number(good))));
+  assert.equal(items[2].json.kind, 'invalid-parameter');
+  assert.match(items[2].json.message, /"Comment ID" is empty/);
+  report.behaviour.continueOnFailComment = items.map((i) => i.json).filter((json) => json.error);
 });
 
 test('several input items: one client call per item, outputs paired to their items', async () => {
@@ -396,6 +497,16 @@ test('Retry On Fail on a create node: refused with a clear message, nothing sent
   assert.match(error.message, /Retry On Fail is on/);
   assert.deepEqual(await requestLog(), []);
   report.behaviour.retryOnFailCreate = { name: error.name, message: error.message };
+});
+
+test('n8n loaded the node with versions 1 and 2, version 2 for new nodes, Simplify from version 2 on', async () => {
+  const [description] = await rest('POST', '/node-types', { nodeInfos: [{ name: 'n8n-nodes-publisher.publisher', version: 2 }] });
+  assert.deepEqual(description.version, [1, 2]);
+  assert.equal(description.defaultVersion, 2);
+  const simple = description.properties.filter((p) => p.name === 'simple');
+  assert.ok(simple.length >= 13);
+  assert.ok(simple.every((p) => p.default === true && JSON.stringify(p.displayOptions.show['@version']) === '[{"_cnd":{"gte":2}}]'));
+  report.behaviour.nodeVersions = { version: description.version, defaultVersion: description.defaultVersion, simplifyParameters: simple.length };
 });
 
 test('credential test: the good key passes, a wrong key fails with a clear message', async () => {

@@ -2,7 +2,8 @@
 // items of the last node) and runs one Publisher node.
 import { randomUUID } from 'node:crypto';
 
-export function publisherWorkflow({ name, path, parameters, credential, continueOnFail = false, retryOnFail = false, splitOut }) {
+// `typeVersion`: the Publisher node's version (1: as saved before Simplify existed; 2: with it).
+export function publisherWorkflow({ name, path, parameters, credential, continueOnFail = false, retryOnFail = false, splitOut, typeVersion = 1 }) {
   const webhook = {
     id: randomUUID(),
     name: 'Webhook',
@@ -16,7 +17,7 @@ export function publisherWorkflow({ name, path, parameters, credential, continue
     id: randomUUID(),
     name: 'Publisher',
     type: 'n8n-nodes-publisher.publisher',
-    typeVersion: 1,
+    typeVersion,
     position: [440, 0],
     parameters,
     credentials: { publisherApi: { id: credential.id, name: credential.name } },

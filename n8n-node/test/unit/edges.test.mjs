@@ -122,7 +122,7 @@ test('what the node declares to n8n: name, icons that exist, one main input and 
   assert.deepEqual(d.inputs, ['main']);
   assert.deepEqual(d.outputs, ['main']);
   assert.equal(d.subtitle, '={{$parameter["operation"] + ": " + $parameter["resource"]}}');
-  assert.match(d.description, /posts and notes/);
+  assert.match(d.description, /posts, notes, profiles and comments/);
 });
 
 // ---- errors and what a failed item becomes ----
@@ -285,5 +285,5 @@ test('create options: a collection of text options; the link must be an http(s) 
 });
 
 test('an operation the node does not have is refused by name', async () => {
-  assert.equal(await refusal({ resource: 'post', operation: 'explode' }), 'The operation "explode" of resource "post" is not supported (item 0)');
+  assert.equal(await refusal({ resource: 'post', operation: 'explode' }), 'The operation "explode" of resource "post" is not supported');
 });

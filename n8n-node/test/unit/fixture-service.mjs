@@ -12,6 +12,7 @@ const byId = fixture('post-by-id.json');
 const publicProfile = fixture('public-profile.json');
 const readerNote = fixture('reader-comment-note.json');
 const notes = fixture('notes.json');
+const postComment = fixture('reader-comment-of-post.json');
 
 /** The ids and the handle the service knows. */
 export const POST_ID = byId.post.id;
@@ -19,6 +20,10 @@ export const HANDLE = publicProfile.handle;
 /** The user the handle names: profile/posts and the notes feed answer for this user. */
 export const USER_ID = publicProfile.id;
 export const NOTE_ID = readerNote.item.comment.id;
+/** A comment under the post POST_ID (comments.json are that post's comments). */
+export const COMMENT_ID = postComment.item.comment.id;
+/** The ids the account follows, its own first; USER_ID has a feed and a public profile, the others no activity. */
+export const FOLLOWING_IDS = fixture('following.json');
 
 /** The notes feed: the fixture page, then (for any cursor) the same items as the last page. */
 export const NOTES_PAGES = [notes, { ...notes, nextCursor: null }];
@@ -30,8 +35,11 @@ const routes = new Map([
   ['GET /api/v1/profile/posts', (body, url) => (url.searchParams.get('profile_user_id') === String(USER_ID) ? fixture('profile-posts.json') : null)],
   [`GET /api/v1/user/${HANDLE}/public_profile`, () => publicProfile],
   ['GET /api/v1/notes', (body, url) => NOTES_PAGES[url.searchParams.has('cursor') ? 1 : 0]],
-  [`GET /api/v1/reader/feed/profile/${USER_ID}`, () => fixture('profile-notes.json')],
+  // With types=note the user's notes; without, the activity feed (of a full profile).
+  [`GET /api/v1/reader/feed/profile/${USER_ID}`, (body, url) => fixture(url.searchParams.get('types') === 'note' ? 'profile-notes.json' : 'profile-feed.json')],
   [`GET /api/v1/reader/comment/${NOTE_ID}`, () => readerNote],
+  [`GET /api/v1/reader/comment/${COMMENT_ID}`, () => postComment],
+  [`GET /api/v1/post/${POST_ID}/comments`, () => fixture('comments.json')],
   ['GET /api/v1/feed/following', () => fixture('following.json')],
   ['POST /api/v1/comment/feed', () => fixture('publish-response.json')],
   ['POST /api/v1/image', (body) => ({ ...fixture('image-upload.json'), url: `https://substack-post-media.s3.amazonaws.com/public/images/unit-${JSON.parse(body).image.length}_1x1.png` })],
@@ -41,6 +49,24 @@ const routes = new Map([
     return fixture('attachment-link.json');
   }],
 ]);
+
+// Routes for any of the other followed users (no activity): an empty feed, then the
+// profile by id, as the service answers for a user without posts or notes.
+const patterns = [
+  [/^GET \/api\/v1\/reader\/feed\/profile\/(\d+)$/, ([, id]) => FOLLOWING_IDS.includes(Number(id)) && Number(id) !== USER_ID
+    ? { items: [], originalCursorTimestamp: '2026-01-15T12:00:00.000Z', nextCursor: null }
+    : null],
+  [/^GET \/api\/v1\/user\/(\d+)\/profile$/, ([, id]) => FOLLOWING_IDS.includes(Number(id))
+    ? { ...fixture('user-profile.json'), id: Number(id), handle: `user${id}`, name: `User ${id}` }
+    : null],
+];
+const patternRoute = (key) => {
+  for (const [pattern, answer] of patterns) {
+    const match = pattern.exec(key);
+    if (match) return () => answer(match);
+  }
+  return undefined;
+};
 
 export async function startFixtureService({ apiKey }) {
   const requests = [];
@@ -71,7 +97,7 @@ export async function startFixtureService({ apiKey }) {
         return send(200, {});
       }
       const key = `${req.method} ${url.pathname.replace(/(.)\/$/, '$1')}`;
-      const route = overrides.get(key) ?? routes.get(key);
+      const route = overrides.get(key) ?? routes.get(key) ?? patternRoute(key);
       const answer = route?.(body, url);
       if (!answer) return send(404, { error: 'Not found' });
       return send(200, answer);

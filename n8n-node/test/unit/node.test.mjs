@@ -242,11 +242,11 @@ test('continueOnFail on an uncertain create: the error item says so', async () =
 
 test('bad parameters are NodeOperationErrors naming the parameter and the item; nothing is sent', async () => {
   const cases = [
-    [{ resource: 'post', operation: 'getPostsById', userId: 'abc', limit: 10, offset: 0 }, /"User ID".*"abc".*item 1/],
-    [{ resource: 'post', operation: 'getPostsBySlug', slug: '  ', limit: 10, offset: 0 }, /"Slug" must not be empty.*item 1/],
-    [{ resource: 'post', operation: 'getAll', limit: 0, offset: 0 }, /"Limit".*item 1/],
-    [{ resource: 'post', operation: 'getAll', limit: 10, offset: -1 }, /"Offset".*item 1/],
-    [{ resource: 'note', operation: 'getNoteById', noteId: 1.5 }, /"Note ID".*item 1/],
+    [{ resource: 'post', operation: 'getPostsById', userId: 'abc', limit: 10, offset: 0 }, /"User ID".*"abc"/],
+    [{ resource: 'post', operation: 'getPostsBySlug', slug: '  ', limit: 10, offset: 0 }, /"Slug" must not be empty/],
+    [{ resource: 'post', operation: 'getAll', limit: 0, offset: 0 }, /"Limit"/],
+    [{ resource: 'post', operation: 'getAll', limit: 10, offset: -1 }, /"Offset"/],
+    [{ resource: 'note', operation: 'getNoteById', noteId: 1.5 }, /"Note ID"/],
     [{ resource: 'note', operation: 'create', title: ' ', body: '\n' }, /"Title" and "Body" are both empty/],
   ];
   for (const [params, message] of cases) {
@@ -298,7 +298,8 @@ test('the credential test reads through the client: a good key passes, a wrong o
 test('the node description: type, version, tool use, the ten operations and their defaults (an added operation leaves them as they are)', () => {
   const d = node.description;
   assert.equal(d.name, 'publisher');
-  assert.equal(d.version, 1);
+  assert.deepEqual(d.version, [1, 2]);
+  assert.equal(d.defaultVersion, 2);
   assert.equal(d.usableAsTool, true);
   // The ten operations saved workflows name; the registry test lists every operation.
   const ten = ['post/getAll', 'post/getPostsBySlug', 'post/getPostsById', 'post/getPostById', 'note/get', 'note/getNotesBySlug', 'note/getNotesById', 'note/getNoteById', 'note/create', 'note/delete'];
@@ -308,33 +309,33 @@ test('the node description: type, version, tool use, the ten operations and thei
   assert.deepEqual(ops('note'), ['create', 'delete', 'get', 'getNoteById', 'getNotesById', 'getNotesBySlug']);
   const options = d.properties.find((p) => p.name === 'options');
   assert.deepEqual(options.displayOptions, { show: { resource: ['note'], operation: ['create'] } });
-  assert.deepEqual(options.options.map((o) => [o.name, o.type, o.default]), [['images', 'string', 'data'], ['link', 'string', ''], ['markdown', 'boolean', false], ['replyTo', 'number', 0]]);
+  assert.deepEqual(options.options.map((o) => [o.name, o.type, o.default]), [['images', 'string', 'data'], ['link', 'string', ''], ['markdown', 'boolean', false], ['replyTo', 'string', '']]);
   const shownFor = (name) => d.properties.filter((p) => p.name === name).map((p) => `${p.displayOptions.show.resource}/${p.displayOptions.show.operation}`).filter((key) => ten.includes(key));
   assert.deepEqual(shownFor('noteId'), ['note/getNoteById', 'note/delete']);
   assert.deepEqual(shownFor('limit'), ['post/getAll', 'post/getPostsBySlug', 'post/getPostsById', 'note/get', 'note/getNotesBySlug', 'note/getNotesById']);
   for (const p of d.properties.filter((p) => p.name === 'limit')) assert.equal(p.default, 100);
   assert.deepEqual(shownFor('offset'), ['post/getAll', 'post/getPostsBySlug', 'post/getPostsById']);
   for (const p of d.properties.filter((p) => p.name === 'offset')) assert.equal(p.default, 0);
-  // What the editor shows for each operation (n8n's own display rule): each parameter once.
+  // What the editor shows for each operation (n8n's own display rule, Return All at its default): each parameter once.
   const shown = (resource, operation) =>
-    d.properties.filter((p) => NodeHelpers.displayParameter({ resource, operation }, p, { typeVersion: 1 }, d)).map((p) => p.name);
+    d.properties.filter((p) => NodeHelpers.displayParameter({ resource, operation, returnAll: false }, p, { typeVersion: 1 }, d)).map((p) => p.name);
   assert.deepEqual(
     Object.fromEntries(['getAll', 'getPostsBySlug', 'getPostsById', 'getPostById'].map((op) => [op, shown('post', op)])),
     {
-      getAll: ['resource', 'operation', 'limit', 'offset'],
-      getPostsBySlug: ['resource', 'operation', 'slug', 'limit', 'offset'],
-      getPostsById: ['resource', 'operation', 'userId', 'limit', 'offset'],
+      getAll: ['resource', 'operation', 'returnAll', 'limit', 'offset'],
+      getPostsBySlug: ['resource', 'operation', 'slug', 'returnAll', 'limit', 'offset'],
+      getPostsById: ['resource', 'operation', 'userId', 'returnAll', 'limit', 'offset'],
       getPostById: ['resource', 'operation', 'postId'],
     },
   );
   assert.deepEqual(
     Object.fromEntries(['get', 'getNotesBySlug', 'getNotesById', 'getNoteById', 'create', 'delete'].map((op) => [op, shown('note', op)])),
     {
-      get: ['resource', 'operation', 'limit'],
-      getNotesBySlug: ['resource', 'operation', 'slug', 'limit'],
-      getNotesById: ['resource', 'operation', 'userId', 'limit'],
+      get: ['resource', 'operation', 'returnAll', 'limit'],
+      getNotesBySlug: ['resource', 'operation', 'slug', 'returnAll', 'limit'],
+      getNotesById: ['resource', 'operation', 'userId', 'returnAll', 'limit'],
       getNoteById: ['resource', 'operation', 'noteId'],
-      create: ['resource', 'operation', 'title', 'body', 'options'],
+      create: ['resource', 'operation', 'title', 'body', 'options', 'createNotice'],
       delete: ['resource', 'operation', 'noteId'],
     },
   );
@@ -494,7 +495,8 @@ test('create options are checked before anything is sent', async () => {
     const { error } = await failure([{ resource: 'note', operation: 'create', title: 't', body: 'b', options }]);
     assert.ok(error instanceof NodeOperationError, error.message);
     assert.match(error.message, message);
-    assert.match(error.message, /item 0/);
+    assert.equal(error.context.itemIndex, 0);
+    assert.doesNotMatch(error.message, /\(item \d+\)/, 'n8n shows the item index itself');
   }
   assert.deepEqual(service.requests, []);
 });

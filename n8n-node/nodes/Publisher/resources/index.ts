@@ -1,5 +1,7 @@
 // The node's operations, one entry each: description.ts builds the editor's fields from
 // them, and execute runs the one an item names. Each lives in <resource>/<value>.ts.
+import { commentGet } from './comment/get';
+import { commentGetAll } from './comment/getAll';
 import { noteCreate } from './note/create';
 import { noteDelete } from './note/delete';
 import { noteGet } from './note/get';
@@ -10,6 +12,9 @@ import { postGetAll } from './post/getAll';
 import { postGetPostById } from './post/getPostById';
 import { postGetPostsById } from './post/getPostsById';
 import { postGetPostsBySlug } from './post/getPostsBySlug';
+import { profileGetById } from './profile/getById';
+import { profileGetBySlug } from './profile/getBySlug';
+import { profileGetFollowing } from './profile/getFollowing';
 import type { NodeOperation } from './types';
 
 /** In the order the editor lists their parameters. */
@@ -24,6 +29,11 @@ export const nodeOperations: readonly NodeOperation[] = [
   noteGetNoteById,
   noteCreate,
   noteDelete,
+  profileGetBySlug,
+  profileGetById,
+  profileGetFollowing,
+  commentGetAll,
+  commentGet,
 ];
 
 /** The operation an item's Resource and Operation parameters name, if the node has it. */

@@ -1,13 +1,20 @@
 // What one resource operation of the node is: its entry in the Operation list, the client
 // methods it calls, its parameters and its execute. One file per operation holds one.
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import type { Publisher } from '../../../shared/client';
 import type { ParameterContext } from '../parameters';
 
-export type ResourceName = 'post' | 'note';
+export type ResourceName = 'post' | 'note' | 'profile' | 'comment';
 
-/** A parameter of one operation; description.ts shows it for that operation only. */
-export type OperationProperty = Omit<INodeProperties, 'displayOptions'>;
+/**
+ * A parameter of one operation; description.ts shows it for that operation only. Its own
+ * `displayOptions`, if any, add conditions of that operation's other parameters or of the
+ * node version (`returnAll`, `output`, `@version`); description.ts adds the resource and
+ * the operation.
+ */
+export type OperationProperty = Omit<INodeProperties, 'displayOptions'> & {
+  displayOptions?: Pick<IDisplayOptions, 'show'>;
+};
 
 /** The item being run: its index (for errors), and its binary fields' bytes. */
 export interface ItemContext {

@@ -28,7 +28,7 @@ export const noteCreate: NodeOperation = {
   value: 'create',
   name: 'Create',
   action: 'Create a note',
-  description: 'Publish a note or a reply, with a link card or images (never sent twice: do not use Retry On Fail)',
+  description: 'Publish a note or a reply, with a link card or images',
   clientMethods: ['note', 'getNoteById'],
   properties: [
     {
@@ -79,13 +79,23 @@ export const noteCreate: NodeOperation = {
             'Whether the body is Markdown: bold, italic, inline code, links, lists, quotes and code blocks become a formatted note (a heading becomes a bold paragraph)',
         },
         {
+          // Starts empty, like the required IDs: an added option left empty fails the
+          // item before anything is sent, never publishing a note that is not a reply.
           displayName: 'Reply To Note ID',
           name: 'replyTo',
-          type: 'number',
-          default: 0,
+          type: 'string',
+          default: '',
           description: 'Publish the note as a reply to this note or reply (its numeric ID)',
         },
       ],
+    },
+    {
+      // n8n's way to give advice under an operation's parameters (see the README).
+      displayName:
+        'Each note is published once. Leave Retry On Fail off in this node’s settings (a retry would publish every item again). When the service does not confirm a publish, check the profile’s notes before running the item again.',
+      name: 'createNotice',
+      type: 'notice',
+      default: '',
     },
   ],
   async execute(client, ctx, item) {

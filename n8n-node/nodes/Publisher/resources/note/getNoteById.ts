@@ -1,6 +1,6 @@
 import { NotANoteError } from '../../errors';
-import { toNoteRecord } from '../../records';
-import { noteIdProperty, readNoteId } from '../shared';
+import { noteOutput } from '../../records';
+import { noteIdProperty, readNoteId, readSimplify, simplifyProperty } from '../shared';
 import type { NodeOperation } from '../types';
 
 export const noteGetNoteById: NodeOperation = {
@@ -10,10 +10,11 @@ export const noteGetNoteById: NodeOperation = {
   action: 'Get a note by ID',
   description: 'Get one note by its ID',
   clientMethods: ['getNoteById'],
-  properties: [noteIdProperty()],
+  properties: [noteIdProperty(), simplifyProperty()],
   async execute(client, ctx, { itemIndex }) {
     const noteId = readNoteId(ctx, itemIndex);
-    const record = toNoteRecord(await client.getNoteById(noteId));
+    const simplify = readSimplify(ctx, itemIndex);
+    const [record] = noteOutput([await client.getNoteById(noteId)], simplify);
     if (!record) throw new NotANoteError(noteId);
     return [record];
   },

@@ -1,5 +1,14 @@
-import { toNoteRecords } from '../../records';
-import { limitProperty, readLimit, readUserId, userIdProperty } from '../shared';
+import { noteOutput } from '../../records';
+import {
+  limitProperty,
+  readHowMany,
+  readSimplify,
+  readUserId,
+  returnAllProperty,
+  simplifyProperty,
+  userIdProperty,
+  withinBound,
+} from '../shared';
 import type { NodeOperation } from '../types';
 
 export const noteGetNotesById: NodeOperation = {
@@ -9,10 +18,13 @@ export const noteGetNotesById: NodeOperation = {
   action: 'Get many notes by user ID',
   description: 'Get notes of a user, by user ID',
   clientMethods: ['getNotesById'],
-  properties: [userIdProperty(), limitProperty()],
+  properties: [userIdProperty(), returnAllProperty(), limitProperty(), simplifyProperty()],
   async execute(client, ctx, { itemIndex }) {
     const userId = readUserId(ctx, itemIndex);
-    const limit = readLimit(ctx, itemIndex);
-    return toNoteRecords(await client.getNotesById(userId, { limit }));
+    const howMany = readHowMany(ctx, itemIndex);
+    const simplify = readSimplify(ctx, itemIndex);
+    // The client follows the profile feed's cursor up to the limit.
+    const notes = withinBound(await client.getNotesById(userId, { limit: howMany.limit }), howMany, 'notes');
+    return noteOutput(notes, simplify);
   },
 };

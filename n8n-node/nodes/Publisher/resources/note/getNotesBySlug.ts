@@ -1,5 +1,14 @@
-import { toNoteRecords } from '../../records';
-import { limitProperty, readLimit, readSlug, slugProperty } from '../shared';
+import { noteOutput } from '../../records';
+import {
+  limitProperty,
+  readHowMany,
+  readSimplify,
+  readSlug,
+  returnAllProperty,
+  simplifyProperty,
+  slugProperty,
+  withinBound,
+} from '../shared';
 import type { NodeOperation } from '../types';
 
 export const noteGetNotesBySlug: NodeOperation = {
@@ -9,10 +18,13 @@ export const noteGetNotesBySlug: NodeOperation = {
   action: 'Get many notes by slug',
   description: 'Get notes of a user, by handle',
   clientMethods: ['getNotesBySlug'],
-  properties: [slugProperty(), limitProperty()],
+  properties: [slugProperty(), returnAllProperty(), limitProperty(), simplifyProperty()],
   async execute(client, ctx, { itemIndex }) {
     const slug = readSlug(ctx, itemIndex);
-    const limit = readLimit(ctx, itemIndex);
-    return toNoteRecords(await client.getNotesBySlug(slug, { limit }));
+    const howMany = readHowMany(ctx, itemIndex);
+    const simplify = readSimplify(ctx, itemIndex);
+    // The client follows the profile feed's cursor up to the limit.
+    const notes = withinBound(await client.getNotesBySlug(slug, { limit: howMany.limit }), howMany, 'notes');
+    return noteOutput(notes, simplify);
   },
 };

@@ -1,5 +1,14 @@
-import { toPostRecord } from '../../records';
-import { limitProperty, offsetProperty, readLimit, readOffset } from '../shared';
+import { postOutput } from '../../records';
+import {
+  limitProperty,
+  offsetProperty,
+  readHowMany,
+  readOffset,
+  readSimplify,
+  returnAllProperty,
+  simplifyProperty,
+  withinBound,
+} from '../shared';
 import type { NodeOperation } from '../types';
 
 export const postGetAll: NodeOperation = {
@@ -9,10 +18,13 @@ export const postGetAll: NodeOperation = {
   action: 'Get many posts',
   description: 'Get posts of your own publication',
   clientMethods: ['getPosts'],
-  properties: [limitProperty(), offsetProperty()],
+  properties: [returnAllProperty(), limitProperty(), offsetProperty(), simplifyProperty()],
   async execute(client, ctx, { itemIndex }) {
-    const limit = readLimit(ctx, itemIndex);
+    const howMany = readHowMany(ctx, itemIndex);
     const offset = readOffset(ctx, itemIndex);
-    return (await client.getPosts({ limit, offset })).map(toPostRecord);
+    const simplify = readSimplify(ctx, itemIndex);
+    // The client pages by offset (50 a page) up to the limit.
+    const posts = withinBound(await client.getPosts({ limit: howMany.limit, offset }), howMany, 'posts', true);
+    return postOutput(posts, simplify);
   },
 };

@@ -1,5 +1,5 @@
-import { readId } from '../../parameters';
-import { toPostRecord } from '../../records';
+import { postOutput } from '../../records';
+import { postIdProperty, readPostId, readSimplify, simplifyProperty } from '../shared';
 import type { NodeOperation } from '../types';
 
 export const postGetPostById: NodeOperation = {
@@ -9,18 +9,10 @@ export const postGetPostById: NodeOperation = {
   action: 'Get a post by ID',
   description: 'Get one post by its ID',
   clientMethods: ['getPostById'],
-  properties: [
-    {
-      displayName: 'Post ID',
-      name: 'postId',
-      type: 'number',
-      required: true,
-      default: 0,
-      description: 'The numeric ID of the post',
-    },
-  ],
+  properties: [postIdProperty(), simplifyProperty()],
   async execute(client, ctx, { itemIndex }) {
-    const postId = readId(ctx, itemIndex, 'postId', 'Post ID');
-    return [toPostRecord(await client.getPostById(postId))];
+    const postId = readPostId(ctx, itemIndex);
+    const simplify = readSimplify(ctx, itemIndex);
+    return postOutput([await client.getPostById(postId)], simplify);
   },
 };

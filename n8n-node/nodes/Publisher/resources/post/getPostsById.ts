@@ -1,5 +1,16 @@
-import { toPostRecord } from '../../records';
-import { limitProperty, offsetProperty, readLimit, readOffset, readUserId, userIdProperty } from '../shared';
+import { postOutput } from '../../records';
+import {
+  limitProperty,
+  offsetProperty,
+  readHowMany,
+  readOffset,
+  readSimplify,
+  readUserId,
+  returnAllProperty,
+  simplifyProperty,
+  userIdProperty,
+  withinBound,
+} from '../shared';
 import type { NodeOperation } from '../types';
 
 export const postGetPostsById: NodeOperation = {
@@ -9,11 +20,14 @@ export const postGetPostsById: NodeOperation = {
   action: 'Get many posts by user ID',
   description: 'Get posts of the publication of a user, by user ID',
   clientMethods: ['getPostsById'],
-  properties: [userIdProperty(), limitProperty(), offsetProperty()],
+  properties: [userIdProperty(), returnAllProperty(), limitProperty(), offsetProperty(), simplifyProperty()],
   async execute(client, ctx, { itemIndex }) {
     const userId = readUserId(ctx, itemIndex);
-    const limit = readLimit(ctx, itemIndex);
+    const howMany = readHowMany(ctx, itemIndex);
     const offset = readOffset(ctx, itemIndex);
-    return (await client.getPostsById(userId, { limit, offset })).map(toPostRecord);
+    const simplify = readSimplify(ctx, itemIndex);
+    // The client follows the cursor of profile/posts up to the limit.
+    const posts = withinBound(await client.getPostsById(userId, { limit: howMany.limit, offset }), howMany, 'posts', true);
+    return postOutput(posts, simplify);
   },
 };

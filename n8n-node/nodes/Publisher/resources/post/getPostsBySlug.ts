@@ -1,5 +1,16 @@
-import { toPostRecord } from '../../records';
-import { limitProperty, offsetProperty, readLimit, readOffset, readSlug, slugProperty } from '../shared';
+import { postOutput } from '../../records';
+import {
+  limitProperty,
+  offsetProperty,
+  readHowMany,
+  readOffset,
+  readSimplify,
+  readSlug,
+  returnAllProperty,
+  simplifyProperty,
+  slugProperty,
+  withinBound,
+} from '../shared';
 import type { NodeOperation } from '../types';
 
 export const postGetPostsBySlug: NodeOperation = {
@@ -9,11 +20,14 @@ export const postGetPostsBySlug: NodeOperation = {
   action: 'Get many posts by slug',
   description: 'Get posts of the publication of a user, by handle',
   clientMethods: ['getPostsBySlug'],
-  properties: [slugProperty(), limitProperty(), offsetProperty()],
+  properties: [slugProperty(), returnAllProperty(), limitProperty(), offsetProperty(), simplifyProperty()],
   async execute(client, ctx, { itemIndex }) {
     const slug = readSlug(ctx, itemIndex);
-    const limit = readLimit(ctx, itemIndex);
+    const howMany = readHowMany(ctx, itemIndex);
     const offset = readOffset(ctx, itemIndex);
-    return (await client.getPostsBySlug(slug, { limit, offset })).map(toPostRecord);
+    const simplify = readSimplify(ctx, itemIndex);
+    // The client follows the cursor of profile/posts up to the limit.
+    const posts = withinBound(await client.getPostsBySlug(slug, { limit: howMany.limit, offset }), howMany, 'posts', true);
+    return postOutput(posts, simplify);
   },
 };

@@ -1,0 +1,116 @@
+// Simplify (node version 2): n8n's parameter on every read whose records have more than ten
+// fields; on (the default) the compact records, off the client's whole records. Version 1
+// nodes (saved workflows) have no Simplify and keep the compact records exactly.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { harness } from './harness.mjs';
+import { COMMENT_ID, FOLLOWING_IDS, HANDLE, NOTE_ID, POST_ID, USER_ID } from './fixture-service.mjs';
+
+const { NodeHelpers } = createRequire(import.meta.url)('n8n-workflow');
+const h = harness('simplify-secret-4d2f');
+const d = h.node.description;
+
+/** A valid item of each read, with the keys of its compact record. */
+const POST = ['id', 'title', 'subtitle', 'slug', 'published', 'paywalled', 'type', 'publishedAt', 'description', 'url'];
+const NOTE = ['id', 'body', 'publishedAt', 'url'];
+const PROFILE = ['id', 'name', 'handle', 'bio', 'photoUrl', 'subscriberCount', 'publicationId', 'publicationName', 'url'];
+const COMMENT = ['id', 'body', 'publishedAt', 'postId', 'authorId', 'authorName', 'authorHandle'];
+const READS = [
+  [{ resource: 'post', operation: 'getAll', returnAll: false, limit: 3, offset: 0 }, POST, (c) => c.getPosts({ limit: 3, offset: 0 })],
+  [{ resource: 'post', operation: 'getPostsBySlug', slug: HANDLE, returnAll: false, limit: 3, offset: 0 }, POST, (c) => c.getPostsBySlug(HANDLE, { limit: 3, offset: 0 })],
+  [{ resource: 'post', operation: 'getPostsById', userId: USER_ID, returnAll: false, limit: 3, offset: 0 }, POST, (c) => c.getPostsById(USER_ID, { limit: 3, offset: 0 })],
+  [{ resource: 'post', operation: 'getPostById', postId: POST_ID }, POST, async (c) => [await c.getPostById(POST_ID)]],
+  [{ resource: 'note', operation: 'get', returnAll: false, limit: 2 }, NOTE, async (c) => (await c.getNotes({ limit: 2 })).items.filter((n) => n.comment).slice(0, 2)],
+  [{ resource: 'note', operation: 'getNotesBySlug', slug: HANDLE, returnAll: false, limit: 2 }, NOTE, (c) => c.getNotesBySlug(HANDLE, { limit: 2 })],
+  [{ resource: 'note', operation: 'getNotesById', userId: USER_ID, returnAll: false, limit: 2 }, NOTE, (c) => c.getNotesById(USER_ID, { limit: 2 })],
+  [{ resource: 'note', operation: 'getNoteById', noteId: NOTE_ID }, NOTE, async (c) => [await c.getNoteById(NOTE_ID)]],
+  [{ resource: 'profile', operation: 'getBySlug', slug: HANDLE }, PROFILE, async (c) => [await c.getFullProfileBySlug(HANDLE)]],
+  [{ resource: 'profile', operation: 'getById', userId: USER_ID }, PROFILE, async (c) => [await c.getFullProfileById(USER_ID)]],
+  [{ resource: 'profile', operation: 'getFollowing', output: 'profiles', returnAll: true }, PROFILE, (c) => c.getFollowingProfiles()],
+  [{ resource: 'comment', operation: 'getAll', postId: POST_ID, returnAll: false, limit: 4 }, COMMENT, (c) => c.getComments(POST_ID, { limit: 4 })],
+  [{ resource: 'comment', operation: 'get', commentId: COMMENT_ID }, COMMENT, async (c) => [await c.getComment(COMMENT_ID)]],
+];
+const keyOf = (item) => `${item.resource}/${item.operation}`;
+
+test('the node has versions 1 and 2, and a new node is version 2', () => {
+  assert.deepEqual(d.version, [1, 2]);
+  assert.equal(d.defaultVersion, 2);
+});
+
+test('Simplify is n8n\'s parameter (simple, on by default) on every read of records with more than ten fields, shown from version 2 on', () => {
+  const simple = d.properties.filter((p) => p.name === 'simple');
+  assert.deepEqual(simple.map((p) => `${p.displayOptions.show.resource}/${p.displayOptions.show.operation}`), READS.map(([item]) => keyOf(item)));
+  for (const p of simple) {
+    assert.deepEqual(
+      { displayName: p.displayName, type: p.type, default: p.default, description: p.description },
+      { displayName: 'Simplify', type: 'boolean', default: true, description: 'Whether to return a simplified version of the response instead of the raw data' },
+    );
+    assert.deepEqual(p.displayOptions.show['@version'], [{ _cnd: { gte: 2 } }]);
+  }
+  // n8n's own display rule: hidden for version 1 nodes, shown for version 2 (Following: with Output "Profiles").
+  for (const [item] of READS) {
+    const values = { ...item, returnAll: false, output: 'profiles' };
+    const shown = (typeVersion) => d.properties.filter((p) => NodeHelpers.displayParameter(values, p, { typeVersion }, d)).map((p) => p.name);
+    assert.ok(!shown(1).includes('simple'), `${keyOf(item)}: no Simplify in version 1`);
+    assert.ok(shown(2).includes('simple'), `${keyOf(item)}: Simplify in version 2`);
+  }
+  const following = (output) => d.properties.filter((p) => NodeHelpers.displayParameter({ resource: 'profile', operation: 'getFollowing', output, returnAll: false }, p, { typeVersion: 2 }, d)).map((p) => p.name);
+  assert.deepEqual(following('ids'), ['resource', 'operation', 'output', 'returnAll', 'limit']);
+  assert.deepEqual(following('profiles'), ['resource', 'operation', 'output', 'returnAll', 'limit', 'simple']);
+});
+
+test('version 1 nodes: the compact records, whatever a stray Simplify value says; version 2 with Simplify on gives the same', async () => {
+  for (const [item, keys] of READS) {
+    h.service.reset();
+    const v1 = await h.run([{ ...item, simple: false }], { version: 1 });
+    h.service.reset();
+    const v2 = await h.run([{ ...item, simple: true }], { version: 2 });
+    h.service.reset();
+    const v2Default = await h.run([item], { version: 2 });
+    assert.ok(v1.json.length > 0, keyOf(item));
+    for (const record of v1.json) assert.deepEqual(Object.keys(record), keys, keyOf(item));
+    assert.deepEqual(v2.json, v1.json, `${keyOf(item)}: version 2 with Simplify on`);
+    assert.deepEqual(v2Default.json, v1.json, `${keyOf(item)}: Simplify is on when the node has no value`);
+  }
+});
+
+test('version 2 with Simplify off: the client\'s whole records, equal to what the client returns for the same call', async () => {
+  for (const [item, , call] of READS) {
+    h.service.reset();
+    const { json, output } = await h.run([{ ...item, simple: false }], { version: 2 });
+    const client = h.client();
+    try {
+      const whole = JSON.parse(JSON.stringify(await call(client)));
+      assert.deepEqual(JSON.parse(JSON.stringify(json)), whole, keyOf(item));
+    } finally {
+      client.free();
+    }
+    assert.ok(output.every((entry) => entry.pairedItem.item === 0));
+  }
+});
+
+test('each whole record has more than ten fields and its compact record at most ten (why these reads have Simplify)', async () => {
+  for (const [item, keys] of READS) {
+    h.service.reset();
+    const { json } = await h.run([{ ...item, simple: false }], { version: 2 });
+    // A note is a feed item (about ten fields of context) whose note, `comment`, has twenty and more.
+    for (const record of json) {
+      const fields = Object.keys(item.resource === 'note' ? record.comment : record).length;
+      assert.ok(fields > 10, `${keyOf(item)}: ${fields} fields`);
+    }
+    assert.ok(keys.length <= 10);
+  }
+  // The reads without Simplify: Following as IDs ({id}), Create and Delete (a few fields each).
+  const noSimplify = d.properties.filter((p) => p.name === 'simple').map((p) => p.displayOptions.show.operation[0]);
+  for (const operation of ['create', 'delete']) assert.ok(!noSimplify.includes(operation));
+  const ids = await h.run([{ resource: 'profile', operation: 'getFollowing', output: 'ids', returnAll: true, simple: false }], { version: 2 });
+  assert.deepEqual(ids.json, FOLLOWING_IDS.map((id) => ({ id })));
+});
+
+test('a Simplify value that is not true or false fails the item, nothing sent', async () => {
+  h.service.reset();
+  const error = await h.failure([{ resource: 'post', operation: 'getPostById', postId: POST_ID, simple: 'no' }], { version: 2 });
+  assert.match(error.message, /Parameter "Simplify" must be true or false/);
+  assert.deepEqual(h.wire(), []);
+});
