@@ -2,7 +2,7 @@
 //! caller handles every failure, argument errors included, in one place.
 
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -99,8 +99,9 @@ struct Spawned {
 }
 
 thread_local! {
-    /// The tasks not yet finished, by id: a waker names its task by id.
-    static TASKS: RefCell<BTreeMap<u64, Rc<Spawned>>> = const { RefCell::new(BTreeMap::new()) };
+    /// The tasks not yet finished; a waker names its task by id. A plain list: there are
+    /// as many as calls in flight, a handful, and a map would cost kilobytes of wasm.
+    static TASKS: RefCell<Vec<Rc<Spawned>>> = const { RefCell::new(Vec::new()) };
     static NEXT_ID: Cell<u64> = const { Cell::new(0) };
     static QUEUE: RefCell<VecDeque<Rc<Spawned>>> = const { RefCell::new(VecDeque::new()) };
     /// Whether a microtask that runs the queue is pending.
@@ -128,12 +129,12 @@ fn spawn(future: Task) {
         waker: Waker::from(Arc::new(TaskWaker(id))),
         queued: Cell::new(true),
     });
-    TASKS.with(|tasks| tasks.borrow_mut().insert(id, task.clone()));
+    TASKS.with(|tasks| tasks.borrow_mut().push(task.clone()));
     enqueue(task);
 }
 
 fn wake_task(id: u64) {
-    let Some(task) = TASKS.with(|tasks| tasks.borrow().get(&id).cloned()) else {
+    let Some(task) = TASKS.with(|tasks| tasks.borrow().iter().find(|task| task.id == id).cloned()) else {
         return; // finished: a late wake has nothing to do
     };
     if !task.queued.replace(true) {
@@ -162,7 +163,7 @@ fn run_queue() {
             continue;
         };
         if future.as_mut().poll(&mut Context::from_waker(&task.waker)).is_ready() {
-            TASKS.with(|tasks| tasks.borrow_mut().remove(&task.id));
+            TASKS.with(|tasks| tasks.borrow_mut().retain(|other| other.id != task.id));
         } else {
             *task.future.borrow_mut() = Some(future);
         }
