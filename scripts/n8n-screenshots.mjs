@@ -183,7 +183,7 @@ async function main() {
   log('n8n 2.41.1 (scripts/install-n8n.sh)');
   const { N8N_HOME, NODE24_DIR } = installN8n();
   const n8n = await prepareN8n({ n8nHome: N8N_HOME, node24Dir: NODE24_DIR, packageTgz: tgz });
-  stops.push(['n8n', () => n8n.stop()]);
+  stops.push(['n8n', () => n8n.remove()]);
   log(`starting n8n on ${n8n.base}`);
   await n8n.start();
   const { api } = await n8n.authenticate();

@@ -238,7 +238,7 @@ before(async () => {
 });
 
 after(async () => {
-  await n8n?.stop();
+  await n8n?.remove();
   await local?.close();
   client?.free();
   if (N8N_E2E_REPORT) writeFileSync(N8N_E2E_REPORT, JSON.stringify(report, null, 2));

@@ -1,6 +1,7 @@
 // Runs a real n8n (2.41.1 on Node 24, installed by scripts/install-n8n.sh) for the e2e
-// test: a fresh user folder with the packed node unpacked into .n8n/nodes, one
-// `n8n start` on 127.0.0.1, an owner, a public-API key. Everything it starts, it stops.
+// tests: a fresh user folder with the packed node unpacked into .n8n/nodes, `n8n start`
+// on 127.0.0.1 (stop() and start() again restart it on the same folder, database and
+// static data included), an owner, a public-API key. remove() stops it and deletes the folder.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { N8N_OFFLINE_ENV, freePort } from '../../../scripts/n8n-env.mjs';
 
 
-export async function prepareN8n({ n8nHome, node24Dir, packageTgz }) {
-  const userFolder = mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
+export async function prepareN8n({ n8nHome, node24Dir, packageTgz, env: extraEnv = {}, label = 'e2e' }) {
+  const userFolder = mkdtempSync(join(tmpdir(), `n8n-${label}-`));
   const port = await freePort();
   const env = {
     ...process.env,
@@ -25,6 +26,7 @@ export async function prepareN8n({ n8nHome, node24Dir, packageTgz }) {
     N8N_SECURE_COOKIE: 'false',
     N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
     N8N_PERSONALIZATION_ENABLED: 'false',
+    ...extraEnv,
   };
   delete env.NODE_OPTIONS;
   // n8n's own installer unpacks community packages here; the package has no runtime dependency.
@@ -67,14 +69,20 @@ export async function prepareN8n({ n8nHome, node24Dir, packageTgz }) {
     server.logText = () => out;
   }
 
+  /** SIGTERM (n8n shuts down gracefully, its task runner with it); SIGKILL after 20 s. */
   async function stop() {
-    if (server && server.exitCode === null) {
-      const closed = new Promise((r) => server.once('close', r));
-      server.kill('SIGTERM');
-      const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
-      await closed;
-      clearTimeout(timer);
-    }
+    const child = server;
+    server = null;
+    if (!child || child.exitCode !== null) return;
+    const closed = new Promise((r) => child.once('close', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await closed;
+    clearTimeout(timer);
+  }
+
+  async function remove() {
+    await stop();
     rmSync(userFolder, { recursive: true, force: true });
   }
 
@@ -98,7 +106,7 @@ export async function prepareN8n({ n8nHome, node24Dir, packageTgz }) {
       return JSON.parse(text).data;
     };
     const key = await rest('POST', '/api-keys', {
-      label: 'e2e',
+      label,
       scopes: ['workflow:create', 'workflow:read', 'workflow:activate', 'execution:read', 'execution:list', 'credential:create'],
       expiresAt: null,
     });
@@ -115,5 +123,5 @@ export async function prepareN8n({ n8nHome, node24Dir, packageTgz }) {
     return { rest, api };
   }
 
-  return { userFolder, env, base, cli, start, stop, authenticate, log, logText: () => log.join('\n') + (server?.logText?.() ?? '') };
+  return { userFolder, env, base, cli, start, stop, remove, authenticate, log, logText: () => log.join('\n') + (server?.logText?.() ?? '') };
 }

@@ -2,11 +2,7 @@
 // on the same user folder (a restart keeps the database, so the trigger's static data),
 // workflows with the Publisher Trigger polling every 5 s, the local service's publishing
 // controls, and the ledger that sets records published against records emitted.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { N8N_OFFLINE_ENV, freePort } from '../../../scripts/n8n-env.mjs';
+import { prepareN8n } from './n8n.mjs';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,115 +13,20 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const EVERY_FIVE_SECONDS = { item: Array.from({ length: 12 }, (_, i) => ({ mode: 'custom', cronExpression: `${i * 5} * * * * *` })) };
 export const POLL_MS = 5000;
 
-/** n8n on a user folder of its own; start() and stop() may be called again (a restart). */
+/** n8n on a user folder of its own (the e2e suite's, ./n8n.mjs); start() and stop() may be called again (a restart). */
 export async function n8nServer({ n8nHome, node24Dir, packageTgz }) {
-  const userFolder = mkdtempSync(join(tmpdir(), 'n8n-trigger-e2e-'));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PATH: `${join(node24Dir, 'bin')}:${process.env.PATH}`,
-    N8N_USER_FOLDER: userFolder,
-    N8N_ENCRYPTION_KEY: 'trigger-e2e-only-not-a-secret',
-    ...N8N_OFFLINE_ENV,
-    N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-    N8N_PORT: String(port),
-    N8N_LISTEN_ADDRESS: '127.0.0.1',
-    N8N_HOST: '127.0.0.1',
-    N8N_SECURE_COOKIE: 'false',
-    N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
-    N8N_PERSONALIZATION_ENABLED: 'false',
-    GENERIC_TIMEZONE: 'UTC',
-    // The "Record" node reads $env.PUBLISHER_QUEUE_WORKER (unset here: "main").
-    N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
-  };
-  delete env.NODE_OPTIONS;
-  const packageDir = join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-publisher');
-  mkdirSync(packageDir, { recursive: true });
-  execFileSync('tar', ['-xzf', packageTgz, '--strip-components=1', '-C', packageDir]);
-  writeFileSync(join(userFolder, '.n8n', 'nodes', 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { 'n8n-nodes-publisher': '*' } }));
-  const bin = join(n8nHome, 'node_modules', '.bin', 'n8n');
-  const base = `http://127.0.0.1:${port}`;
-  let server = null;
-  let output = '';
-
-  async function start() {
-    const child = spawn(bin, ['start'], { env });
-    server = child;
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`n8n start exited early:\n${output.slice(-4000)}`);
-      try {
-        if ((await fetch(`${base}/healthz/readiness`)).ok) return;
-      } catch {}
-      if (Date.now() > deadline) throw new Error(`n8n was not ready within 120 s:\n${output.slice(-4000)}`);
-      await sleep(250);
-    }
-  }
-
-  /** SIGTERM (n8n shuts down gracefully, its task runner with it); SIGKILL after 20 s. */
-  async function stop() {
-    const child = server;
-    server = null;
-    if (!child || child.exitCode !== null) return;
-    const closed = new Promise((resolve) => child.once('close', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await closed;
-    clearTimeout(timer);
-  }
-
-  async function remove() {
-    await stop();
-    rmSync(userFolder, { recursive: true, force: true });
-  }
-
-  /** Owner account and a public-API key (once; both outlive a restart): { api, rest }. */
-  async function authenticate() {
-    const setup = await fetch(`${base}/rest/owner/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'ci@example.com', firstName: 'CI', lastName: 'Bot', password: 'Ci-password-123' }),
-    });
-    if (!setup.ok) throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
-    const cookie = setup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const response = await fetch(`${base}/rest/api-keys`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({
-        label: 'trigger-e2e',
-        scopes: ['workflow:create', 'workflow:read', 'workflow:activate', 'execution:read', 'execution:list', 'credential:create'],
-        expiresAt: null,
-      }),
-    });
-    const key = JSON.parse(await response.text()).data;
-    /** n8n's internal REST API, as the editor uses it (the owner's session). */
-    const rest = async (method, path, body) => {
-      const answer = await fetch(`${base}/rest${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', cookie },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await answer.text();
-      if (!answer.ok) throw new Error(`${method} /rest${path}: ${answer.status} ${text}`);
-      return JSON.parse(text).data;
-    };
-    /** The public API. */
-    const api = async (method, path, body) => {
-      const answer = await fetch(`${base}/api/v1${path}`, {
-        method,
-        headers: { 'X-N8N-API-KEY': key.rawApiKey, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await answer.text();
-      if (!answer.ok) throw new Error(`${method} /api/v1${path}: ${answer.status} ${text}`);
-      return JSON.parse(text);
-    };
-    return { api, rest };
-  }
-
-  return { base, userFolder, start, stop, remove, authenticate, log: () => output };
+  const n8n = await prepareN8n({
+    n8nHome,
+    node24Dir,
+    packageTgz,
+    label: 'trigger-e2e',
+    env: {
+      GENERIC_TIMEZONE: 'UTC',
+      // The "Record" node reads $env.PUBLISHER_QUEUE_WORKER (unset here: "main").
+      N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+    },
+  });
+  return { ...n8n, log: n8n.logText };
 }
 
 const uuid = (n, m) => `c0000000-0000-4000-8000-${String(n * 100 + m).padStart(12, '0')}`;
