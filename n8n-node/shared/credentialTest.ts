@@ -1,7 +1,7 @@
 // The credential test: one cheap authenticated read through the client (the ids of the
 // users the account follows). It runs outside any workflow, so HTTP goes through the
 // runtime's fetch.
-import type { INodeCredentialTestResult } from 'n8n-workflow';
+import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 import { createClient, PublisherError, readCredentials } from './client';
 
 export async function testCredentials(data: Record<string, unknown>): Promise<INodeCredentialTestResult> {
@@ -21,3 +21,15 @@ export async function testCredentials(data: Record<string, unknown>): Promise<IN
     client?.free();
   }
 }
+
+/** The `methods` of every node with the Publisher credential: its test, named by `testedBy`. */
+export const credentialTestMethods = {
+  credentialTest: {
+    async publisherApiTest(
+      this: ICredentialTestFunctions,
+      credential: ICredentialsDecrypted,
+    ): Promise<INodeCredentialTestResult> {
+      return await testCredentials(credential.data ?? {});
+    },
+  },
+};

@@ -1,15 +1,12 @@
 import type {
-  ICredentialsDecrypted,
-  ICredentialTestFunctions,
   IExecuteFunctions,
-  INodeCredentialTestResult,
   INodeExecutionData,
   INodeType,
   INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { createClient, readCredentials } from '../../shared/client';
-import { testCredentials } from '../../shared/credentialTest';
+import { credentialTestMethods } from '../../shared/credentialTest';
 import { n8nFetch } from '../../shared/n8nFetch';
 import { properties } from './description';
 import { errorItem, RETRY_ON_FAIL_WITH_CREATE, subjectOf, toNodeError } from './errors';
@@ -36,16 +33,7 @@ export class Publisher implements INodeType {
     properties,
   };
 
-  methods = {
-    credentialTest: {
-      async publisherApiTest(
-        this: ICredentialTestFunctions,
-        credential: ICredentialsDecrypted,
-      ): Promise<INodeCredentialTestResult> {
-        return await testCredentials(credential.data ?? {});
-      },
-    },
-  };
+  methods = credentialTestMethods;
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();

@@ -1,9 +1,6 @@
 import type {
-  ICredentialsDecrypted,
-  ICredentialTestFunctions,
   IDataObject,
   INode,
-  INodeCredentialTestResult,
   INodeExecutionData,
   INodeProperties,
   INodeType,
@@ -14,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { createClient, PublisherError, readCredentials } from '../../shared/client';
-import { testCredentials } from '../../shared/credentialTest';
+import { credentialTestMethods } from '../../shared/credentialTest';
 import { n8nFetch } from '../../shared/n8nFetch';
 import { slugProperty, userIdProperty } from '../Publisher/resources/shared';
 import { baseline, CapReachedError, newestRecord, readCheckpoint, recordsSince } from './checkpoint';
@@ -102,16 +99,7 @@ export class PublisherTrigger implements INodeType {
     properties,
   };
 
-  methods = {
-    credentialTest: {
-      async publisherApiTest(
-        this: ICredentialTestFunctions,
-        credential: ICredentialsDecrypted,
-      ): Promise<INodeCredentialTestResult> {
-        return await testCredentials(credential.data ?? {});
-      },
-    },
-  };
+  methods = credentialTestMethods;
 
   /**
    * The first poll of an activation remembers where the feed stands and emits nothing;
