@@ -70,28 +70,33 @@ fn optional_string(config: &JsValue, name: &str) -> Result<Option<String>, Error
 
 /// The `fetch` option: a function that sends every request instead of the runtime's own.
 pub fn fetch_function(config: &JsValue) -> Result<Option<js_sys::Function>, Error> {
-    let value = member(config, "fetch");
-    if value.is_undefined() || value.is_null() {
-        Ok(None)
-    } else {
-        value
-            .dyn_into::<js_sys::Function>()
-            .map(Some)
-            .map_err(|_| Error::config("fetch must be a function with the signature of fetch(url, init)"))
-    }
+    function_option(
+        config,
+        "fetch",
+        "fetch must be a function with the signature of fetch(url, init)",
+    )
 }
 
 /// The `sleep` option: `(ms, signal) => promise`, what the client waits with (the
 /// per-request timeout, the wait before a retry) instead of the runtime's timers.
 pub fn sleep_function(config: &JsValue) -> Result<Option<js_sys::Function>, Error> {
-    let value = member(config, "sleep");
+    function_option(
+        config,
+        "sleep",
+        "sleep must be a function (ms, signal) => Promise, like n8n-workflow's sleep",
+    )
+}
+
+/// An optional function member of the configuration; `refusal` when it is something else.
+fn function_option(config: &JsValue, name: &str, refusal: &str) -> Result<Option<js_sys::Function>, Error> {
+    let value = member(config, name);
     if value.is_undefined() || value.is_null() {
         Ok(None)
     } else {
         value
             .dyn_into::<js_sys::Function>()
             .map(Some)
-            .map_err(|_| Error::config("sleep must be a function (ms, signal) => Promise, like n8n-workflow's sleep"))
+            .map_err(|_| Error::config(refusal))
     }
 }
 
