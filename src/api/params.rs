@@ -10,8 +10,8 @@ use crate::records::post;
 /// The default `limit` of the workflow node's reads (interface §4.1, §8).
 pub const DEFAULT_READ_LIMIT: u64 = 100;
 
-/// Where a parameter object's fields are read from: the caller's object, as the
-/// boundary sees it (natively, a closure in tests).
+/// Where a parameter object's fields are read from: the caller's object as the
+/// boundary sees it (a JS value in wasm, a plain struct in the native tests).
 pub trait ArgSource {
     /// What the value is: missing, an object, or something else.
     fn shape(&self) -> Shape;
