@@ -240,6 +240,22 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_cursor_or_date_is_refused_not_sent() {
+        let error = PostsParams::read("params", &object(&[("cursor", Arg::Str(String::new()))])).unwrap_err();
+        assert_eq!(error.message, "cursor must not be empty when given");
+        let search = [
+            ("query", Arg::Str("q".into())),
+            ("published_after", Arg::Str(String::new())),
+        ];
+        let error = SearchParams::read("params", &object(&search)).unwrap_err();
+        assert_eq!(error.message, "published_after must not be empty when given");
+        let cursor = NotesParams::read("params", &object(&[("cursor", Arg::Str("c1".into()))]))
+            .unwrap()
+            .cursor;
+        assert_eq!(cursor.as_deref(), Some("c1"));
+    }
+
+    #[test]
     fn node_reads_default_to_100_and_0() {
         let params = ReadParams::read("params", &Object(Shape::Missing, vec![])).unwrap();
         assert_eq!((params.limit, params.offset), (DEFAULT_READ_LIMIT, 0));
