@@ -1,7 +1,7 @@
 //! The operations as data, from their declarations ([`super::operations`]): what the
-//! tests and the package README read. `cargo test` writes it out as
+//! tests and the package README read. This module's tests write it out as
 //! `js-tests/shared/operations.generated.json` and as the method table of
-//! `pkg-template/README.md`, and fails when either is out of date
+//! `pkg-template/README.md`, and fail when either is out of date
 //! (`UPDATE_OPERATIONS=1 cargo test` rewrites them).
 
 /// One parameter of an operation.
@@ -81,43 +81,6 @@ macro_rules! operation_list {
 
 crate::with_operations!(operation_list);
 
-/// The operation named `name`.
-pub fn find(name: &str) -> Option<&'static OperationInfo> {
-    OPERATIONS.iter().find(|operation| operation.name == name)
-}
-
-impl OperationInfo {
-    /// The doc as one line.
-    pub fn summary(&self) -> String {
-        self.doc.split_whitespace().collect::<Vec<_>>().join(" ")
-    }
-
-    /// The signature as the README shows it: `getComments(postId, params?: CommentParams, options?)`.
-    pub fn signature(&self) -> String {
-        let params: Vec<String> = self
-            .params
-            .iter()
-            .map(|param| {
-                let optional = if param.optional { "?" } else { "" };
-                match param.typescript.trim_end_matches(" | null") {
-                    "number" | "string" => format!("{}{optional}", param.label),
-                    object => format!("{}{optional}: {object}", param.name),
-                }
-            })
-            .chain(["options?".to_string()])
-            .collect();
-        format!("{}({})", self.name, params.join(", "))
-    }
-
-    /// The record or value the promise resolves with.
-    pub fn resolves(&self) -> &'static str {
-        self.returns
-            .strip_prefix("Promise<")
-            .and_then(|inner| inner.strip_suffix('>'))
-            .unwrap_or(self.returns)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
@@ -125,6 +88,44 @@ mod tests {
     use serde_json::{json, Value};
 
     use super::*;
+
+    /// The operation named `name`.
+    fn find(name: &str) -> Option<&'static OperationInfo> {
+        OPERATIONS.iter().find(|operation| operation.name == name)
+    }
+
+    /// How the README and the JSON list render an operation.
+    impl OperationInfo {
+        /// The doc as one line.
+        fn summary(&self) -> String {
+            self.doc.split_whitespace().collect::<Vec<_>>().join(" ")
+        }
+
+        /// The signature as the README shows it: `getComments(postId, params?: CommentParams, options?)`.
+        fn signature(&self) -> String {
+            let params: Vec<String> = self
+                .params
+                .iter()
+                .map(|param| {
+                    let optional = if param.optional { "?" } else { "" };
+                    match param.typescript.trim_end_matches(" | null") {
+                        "number" | "string" => format!("{}{optional}", param.label),
+                        object => format!("{}{optional}: {object}", param.name),
+                    }
+                })
+                .chain(["options?".to_string()])
+                .collect();
+            format!("{}({})", self.name, params.join(", "))
+        }
+
+        /// The record or value the promise resolves with.
+        fn resolves(&self) -> &'static str {
+            self.returns
+                .strip_prefix("Promise<")
+                .and_then(|inner| inner.strip_suffix('>'))
+                .unwrap_or(self.returns)
+        }
+    }
 
     fn root() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))

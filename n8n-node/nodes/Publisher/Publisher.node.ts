@@ -55,16 +55,9 @@ export class Publisher implements INodeType {
     const output: INodeExecutionData[] = [];
     try {
       for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-        let operation = '';
-        let subject = 'the request';
+        let nodeOperation: NodeOperation | undefined;
         try {
-          const nodeOperation = operationOf(this, itemIndex);
-          operation = nodeOperation.value;
-          subject = subjectOf(
-            nodeOperation.resource,
-            nodeOperation.properties.map((property) => property.name),
-            (name) => this.getNodeParameter(name, itemIndex, undefined),
-          );
+          nodeOperation = operationOf(this, itemIndex);
           const records = await nodeOperation.execute(client, this, {
             itemIndex,
             loadImage: async (binaryField) => {
@@ -75,6 +68,15 @@ export class Publisher implements INodeType {
           });
           for (const json of records) output.push({ json, pairedItem: { item: itemIndex } });
         } catch (error) {
+          const operation = nodeOperation?.value ?? '';
+          // What the item was about, for the error's headline: read only when it failed.
+          const subject = nodeOperation
+            ? subjectOf(
+                nodeOperation.resource,
+                nodeOperation.properties.map((property) => property.name),
+                (name) => this.getNodeParameter(name, itemIndex, undefined),
+              )
+            : 'the request';
           if (this.continueOnFail()) {
             output.push({ json: errorItem(error, operation, subject), pairedItem: { item: itemIndex } });
             continue;

@@ -13,7 +13,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { createClient, PublisherError, readCredentials } from '../../shared/client';
 import { credentialTestMethods } from '../../shared/credentialTest';
 import { n8nFetch } from '../../shared/n8nFetch';
-import { slugProperty, userIdProperty } from '../Publisher/resources/shared';
+import { slugProperty, userIdProperty } from '../Publisher/resources/commonParameters';
 import { baseline, CapReachedError, newestRecord, readCheckpoint, recordsSince } from './checkpoint';
 import type { FeedSource, TriggerEvent } from './feeds';
 import { feedKey, walkFeed } from './feeds';

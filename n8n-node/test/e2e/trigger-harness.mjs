@@ -2,6 +2,7 @@
 // on the same user folder (a restart keeps the database, so the trigger's static data),
 // workflows with the Publisher Trigger polling every 5 s, the local service's publishing
 // controls, and the ledger that sets records published against records emitted.
+import assert from 'node:assert/strict';
 import { prepareN8n } from './n8n.mjs';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -170,4 +171,22 @@ export function markdownTable(rows, columns) {
   const lines = [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`];
   for (const row of rows) lines.push(`| ${columns.map((c) => String(row[c])).join(' | ')} |`);
   return lines.join('\n');
+}
+
+/**
+ * Exactly once: per scenario and feed, every published record emitted, none twice, none
+ * lost; per feed, no record nobody published, the publish order kept, every execution
+ * with its Record node run.
+ */
+export function assertExactlyOnce(rows, feeds) {
+  for (const row of rows) {
+    assert.equal(row.emitted, row.published, `${row.scenario} / ${row.feed}: emitted`);
+    assert.equal(row.duplicates, 0, `${row.scenario} / ${row.feed}: duplicates`);
+    assert.equal(row.lost, 0, `${row.scenario} / ${row.feed}: lost`);
+  }
+  for (const feed of feeds) {
+    assert.equal(feed.unexpected, 0, `${feed.feed}: records nobody published`);
+    assert.ok(feed.inOrder, `${feed.feed}: emitted in publish order`);
+    assert.ok(feed.allRecorded, `${feed.feed}: every execution ran its Record node`);
+  }
 }

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { spawnLocalService } from '../../../local-service/index.mjs';
 import { parseRunData, startQueueCluster } from '../../../scripts/queue-mode.mjs';
 import { CREDENTIAL, credential, packNode } from '../queue/workload.mjs';
-import { Ledger, POLL_MS, executionSummary, markdownTable, perScenario, serviceControls, sleep, triggerWorkflow } from './trigger-harness.mjs';
+import { Ledger, POLL_MS, assertExactlyOnce, executionSummary, markdownTable, perScenario, serviceControls, sleep, triggerWorkflow } from './trigger-harness.mjs';
 
 const REPORT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'reports', 'trigger-queue.json');
 const started = Date.now();
@@ -163,16 +163,7 @@ test('queue mode: the main polls, the workers execute; each record in exactly on
   console.log(`\n${markdownTable(perFeed, ['feed', 'executions', 'withRecords', 'unexpected', 'inOrder', 'allRecorded'])}`);
   console.log(`\ntimings (s): ${JSON.stringify(timings)}`);
 
-  for (const row of rows) {
-    assert.equal(row.emitted, row.published, `${row.scenario} / ${row.feed}: emitted`);
-    assert.equal(row.duplicates, 0, `${row.scenario} / ${row.feed}: duplicates`);
-    assert.equal(row.lost, 0, `${row.scenario} / ${row.feed}: lost`);
-  }
-  for (const feed of perFeed) {
-    assert.equal(feed.unexpected, 0, `${feed.feed}: records nobody published`);
-    assert.ok(feed.inOrder, `${feed.feed}: emitted in publish order`);
-    assert.ok(feed.allRecorded, `${feed.feed}: every execution ran its Record node`);
-  }
+  assertExactlyOnce(rows, perFeed);
   assert.ok(!('main' in workers), `the main ran no execution: ${JSON.stringify(workers)}`);
   assert.ok((workers.w1 ?? 0) + (workers.w2 ?? 0) > 0, `the workers ran the executions: ${JSON.stringify(workers)}`);
   assert.ok([...executions.values()].flat().every((e) => e.status === 'success'), 'every execution succeeded');

@@ -1,5 +1,5 @@
 import { commentOutput } from '../../records';
-import { commentIdProperty, readCommentId, readSimplify, simplifyProperty } from '../shared';
+import { commentIdProperty, readCommentId, readSimplify, simplifyProperty } from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const commentGet: NodeOperation = {

@@ -10,7 +10,7 @@ import {
   returnAllProperty,
   simplifyProperty,
   withinBound,
-} from '../shared';
+} from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 /** Comments asked for per request: 50 is the largest page size seen accepted on the service's lists. */

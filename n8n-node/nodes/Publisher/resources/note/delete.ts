@@ -1,4 +1,4 @@
-import { noteIdProperty, readNoteId } from '../shared';
+import { noteIdProperty, readNoteId } from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const noteDelete: NodeOperation = {

@@ -1,6 +1,6 @@
 import type { PublisherNote, PublisherNotes } from '../../../../shared/client';
 import { noteOutput } from '../../records';
-import { limitProperty, readHowMany, readSimplify, returnAllProperty, simplifyProperty, withinBound } from '../shared';
+import { limitProperty, readHowMany, readSimplify, returnAllProperty, simplifyProperty, withinBound } from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const noteGet: NodeOperation = {

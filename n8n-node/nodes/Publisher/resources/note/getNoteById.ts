@@ -1,6 +1,6 @@
 import { NotANoteError } from '../../errors';
 import { noteOutput } from '../../records';
-import { noteIdProperty, readNoteId, readSimplify, simplifyProperty } from '../shared';
+import { noteIdProperty, readNoteId, readSimplify, simplifyProperty } from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const noteGetNoteById: NodeOperation = {

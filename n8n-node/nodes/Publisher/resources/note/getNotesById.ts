@@ -8,7 +8,7 @@ import {
   simplifyProperty,
   userIdProperty,
   withinBound,
-} from '../shared';
+} from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const noteGetNotesById: NodeOperation = {

@@ -8,7 +8,7 @@ import {
   simplifyProperty,
   slugProperty,
   withinBound,
-} from '../shared';
+} from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const noteGetNotesBySlug: NodeOperation = {

@@ -8,7 +8,7 @@ import {
   returnAllProperty,
   simplifyProperty,
   withinBound,
-} from '../shared';
+} from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const postGetAll: NodeOperation = {

@@ -1,5 +1,5 @@
 import { postOutput } from '../../records';
-import { postIdProperty, readPostId, readSimplify, simplifyProperty } from '../shared';
+import { postIdProperty, readPostId, readSimplify, simplifyProperty } from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const postGetPostById: NodeOperation = {

@@ -10,7 +10,7 @@ import {
   simplifyProperty,
   userIdProperty,
   withinBound,
-} from '../shared';
+} from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const postGetPostsById: NodeOperation = {

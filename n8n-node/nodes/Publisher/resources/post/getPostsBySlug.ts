@@ -10,7 +10,7 @@ import {
   simplifyProperty,
   slugProperty,
   withinBound,
-} from '../shared';
+} from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const postGetPostsBySlug: NodeOperation = {

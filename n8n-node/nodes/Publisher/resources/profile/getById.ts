@@ -1,5 +1,5 @@
 import { profileOutput } from '../../records';
-import { readSimplify, readUserId, simplifyProperty, userIdProperty } from '../shared';
+import { readSimplify, readUserId, simplifyProperty, userIdProperty } from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const profileGetById: NodeOperation = {

@@ -1,5 +1,5 @@
 import { profileOutput } from '../../records';
-import { readSimplify, readSlug, simplifyProperty, slugProperty } from '../shared';
+import { readSimplify, readSlug, simplifyProperty, slugProperty } from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 export const profileGetBySlug: NodeOperation = {

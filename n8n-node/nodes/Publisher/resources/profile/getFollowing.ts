@@ -10,7 +10,7 @@ import {
   returnAllProperty,
   simplifyProperty,
   withinBound,
-} from '../shared';
+} from '../commonParameters';
 import type { NodeOperation } from '../types';
 
 const OUTPUTS = ['ids', 'profiles'] as const;
