@@ -156,8 +156,13 @@ const initApi = declarations.indexOf('export type InitInput');
 if (initApi < 0) throw new Error('publisher_wasm.d.ts has no InitInput: did wasm-bindgen change its output?');
 writeFileSync(glueTypes, `${declarations.slice(0, initApi).trimEnd()}\n`);
 
-for (const name of ['index.d.ts', 'init.d.ts', 'publisher-error.d.ts', 'note-builder.d.ts', 'notes-page.d.ts', 'README.md']) {
+for (const name of ['index.d.ts', 'init.d.ts', 'README.md']) {
   copyFileSync(join(template, name), join(pkg, name));
+}
+// The declarations of the boundary's JS half (src/js/), whose modules wasm-bindgen copied
+// into the snippets.
+for (const name of ['publisher-error.d.ts', 'note-builder.d.ts', 'notes-page.d.ts']) {
+  copyFileSync(join(root, 'src', 'js', name), join(pkg, name));
 }
 // CommonJS declarations: the same text, each importing its .cjs neighbours, so that a
 // CommonJS file under node16/nodenext reads declarations of its own module kind.

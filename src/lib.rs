@@ -1,41 +1,35 @@
-//! A client for the Publisher publishing service. The core (configuration, request
-//! building, argument validation, decoding) is plain Rust that `cargo test` runs
-//! natively; [`wasm`] is the thin wasm-bindgen boundary over it.
+//! publisher-wasm: the wasm-bindgen boundary over `publisher_core`. It reads JS values
+//! into the core's types ([`read`]), hands each method's call to the core client
+//! ([`methods`]), sends the core's requests through `fetch` ([`fetch`]) and turns
+//! results and errors back into JS values. No logic of its own: what is decided is
+//! decided in the core, which builds and tests natively. The JS half of the boundary
+//! (the `PublisherError` class, the `NoteBuilder`, the notes page, the fetch deadline)
+//! is in `src/js/`.
+//!
+//! Everything here is for wasm32; a native build of this crate is empty.
 
-// The no-panic lints (Cargo.toml) guard the library; tests may unwrap and index.
-#![warn(missing_docs)]
-#![cfg_attr(
-    test,
-    allow(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::indexing_slicing,
-        clippy::arithmetic_side_effects
-    )
-)]
+#[cfg(target_arch = "wasm32")]
+mod builder_state;
+#[cfg(target_arch = "wasm32")]
+mod fetch;
+#[cfg(target_arch = "wasm32")]
+mod js_doc;
+#[cfg(all(target_arch = "wasm32", feature = "markdown-entry"))]
+mod markdown;
+#[cfg(target_arch = "wasm32")]
+mod methods;
+#[cfg(target_arch = "wasm32")]
+mod note_builder;
+#[cfg(target_arch = "wasm32")]
+mod promise;
+#[cfg(target_arch = "wasm32")]
+mod publisher;
+#[cfg(target_arch = "wasm32")]
+mod publisher_error;
+#[cfg(target_arch = "wasm32")]
+mod read;
+#[cfg(target_arch = "wasm32")]
+mod types;
 
-pub mod api;
-pub mod client;
-pub mod config;
-pub mod dates;
-pub mod error;
-pub mod http;
-pub mod json;
-pub mod notes;
-pub mod params;
-pub mod records;
-
-#[cfg(test)]
-mod fuzz_tests;
-#[cfg(test)]
-mod real_samples_tests;
-#[cfg(test)]
-mod test_support;
-
-pub mod wasm;
-
-pub use client::{Client, PostsParams, SearchParams};
-pub use config::{Config, ConfigInput};
-pub use error::{Error, ErrorKind, ResponseSnapshot};
-pub use params::{CommentId, NoteId, PostId, Slug, UserId};
+#[cfg(target_arch = "wasm32")]
+pub use publisher::Publisher;

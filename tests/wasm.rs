@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use js_sys::{Promise, Reflect, JSON};
-use publisher_wasm::records::post;
-use publisher_wasm::wasm::Publisher;
+use publisher_core::records::post;
+use publisher_wasm::Publisher;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;

@@ -1,0 +1,596 @@
+//! The parameter objects of the client's methods (`PaginationParams`, `SearchParams`, …):
+//! plain structs. Each one's [`ParamObject::SCHEMA`] lists its fields (JS key, rule,
+//! doc); its TypeScript interface comes from the schema, and its reader asks the
+//! schema's rule of every key it reads, so a field is read, checked and typed from
+//! that one list. A test checks that every reader reads exactly its schema's keys.
+
+use crate::args::{self, Arg};
+use crate::error::Error;
+use crate::records::post;
+
+/// The default `limit` of the workflow node's reads (interface §4.1, §8).
+pub const DEFAULT_READ_LIMIT: u64 = 100;
+
+/// Where a parameter object's fields are read from: the caller's object as the
+/// boundary sees it (a JS value in wasm, a plain struct in the native tests).
+pub trait ArgSource {
+    /// What the value is: missing, an object, or something else.
+    fn shape(&self) -> Shape;
+    /// The member `key` of the object.
+    fn member(&self, key: &str) -> Arg;
+}
+
+/// The shape of a parameter object argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// `undefined` or `null`.
+    Missing,
+    /// An object other than an array.
+    Object,
+    /// An array.
+    Array,
+    /// A number, a string, a function…
+    Other,
+}
+
+/// How a field is checked, what it becomes and its TypeScript (the messages are
+/// [`crate::args`]'s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// An optional non-negative integer: `Option<u64>`.
+    Offset,
+    /// An optional positive integer: `Option<u64>`.
+    Limit,
+    /// An optional non-empty string, sent back exactly: `Option<String>`.
+    Cursor,
+    /// A required string, possibly empty: `String`.
+    Query,
+    /// An optional post type: `Option<String>`.
+    PostType,
+    /// An optional ISO 8601 date or timestamp: `Option<String>`.
+    IsoDate,
+    /// A positive integer, [`DEFAULT_READ_LIMIT`] when left out: `u64`.
+    ReadLimit,
+    /// A non-negative integer, 0 when left out: `u64`.
+    ReadOffset,
+}
+
+impl Rule {
+    /// The field's TypeScript after its key: `?: number;`, `: string;`, …
+    pub const fn typescript(self) -> &'static str {
+        match self {
+            Rule::Query => ": string;",
+            Rule::PostType => "?: PostType;",
+            Rule::Cursor | Rule::IsoDate => "?: string;",
+            Rule::Offset | Rule::Limit | Rule::ReadLimit | Rule::ReadOffset => "?: number;",
+        }
+    }
+
+    /// Checks `value`, the member `key`.
+    fn check(self, key: &str, value: &Arg) -> Result<Value, Error> {
+        Ok(match self {
+            Rule::Offset => Value::Count(args::non_negative_integer(key, value)?),
+            Rule::Limit => Value::Count(args::positive_integer(key, value)?),
+            Rule::Cursor => Value::Text(args::optional_nonempty_string(key, value)?),
+            Rule::Query => Value::Text(Some(args::string(key, value)?)),
+            Rule::PostType => Value::Text(args::optional_one_of(key, value, post::POST_TYPES)?),
+            Rule::IsoDate => Value::Text(args::optional_iso_date(key, value)?),
+            Rule::ReadLimit => Value::Count(Some(
+                args::positive_integer(key, value)?.unwrap_or(DEFAULT_READ_LIMIT),
+            )),
+            Rule::ReadOffset => Value::Count(Some(args::non_negative_integer(key, value)?.unwrap_or(0))),
+        })
+    }
+}
+
+/// A checked field, before it takes its struct field's type.
+#[derive(Debug)]
+pub enum Value {
+    /// A number of items, when given or defaulted.
+    Count(Option<u64>),
+    /// A string, when given.
+    Text(Option<String>),
+}
+
+/// One field of a parameter object.
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    /// Its key in the JS object.
+    pub key: &'static str,
+    /// How it is checked.
+    pub rule: Rule,
+    /// Its doc in the `.d.ts`.
+    pub doc: &'static str,
+}
+
+/// What a parameter object is to JS: its interface's name and doc, its fields in the
+/// order they are checked, and, when it may not be left out, the message saying so.
+#[derive(Debug, Clone, Copy)]
+pub struct Schema {
+    /// The TypeScript interface's name.
+    pub name: &'static str,
+    /// The interface's doc.
+    pub doc: &'static str,
+    /// The message when the object is required and missing; `None` when optional.
+    pub required: Option<&'static str>,
+    /// The fields, in the order they are checked.
+    pub fields: &'static [Field],
+}
+
+impl Schema {
+    /// The TypeScript interface, with doc comments.
+    pub fn typescript(&self) -> String {
+        let mut out = format!("/** {} */\nexport interface {} {{\n", self.doc, self.name);
+        for field in self.fields {
+            out.push_str(&format!("  /** {} */\n  {}{}\n", field.doc, field.key, field.rule.typescript()));
+        }
+        out.push('}');
+        out
+    }
+}
+
+/// The fields of one caller's object, each checked by its schema's rule when its
+/// reader asks for it.
+pub struct Fields<'a> {
+    schema: &'static Schema,
+    member: &'a dyn Fn(&'static str) -> Arg,
+}
+
+/// The Rust type a checked field becomes.
+pub trait FromField: Sized {
+    /// `None` when the rule's value is of another type (a reader that disagrees with its schema).
+    fn from_value(value: Value) -> Option<Self>;
+}
+
+impl FromField for Option<u64> {
+    fn from_value(value: Value) -> Option<Self> {
+        match value {
+            Value::Count(count) => Some(count),
+            Value::Text(_) => None,
+        }
+    }
+}
+
+impl FromField for u64 {
+    fn from_value(value: Value) -> Option<Self> {
+        match value {
+            Value::Count(count) => count,
+            Value::Text(_) => None,
+        }
+    }
+}
+
+impl FromField for Option<String> {
+    fn from_value(value: Value) -> Option<Self> {
+        match value {
+            Value::Text(text) => Some(text),
+            Value::Count(_) => None,
+        }
+    }
+}
+
+impl FromField for String {
+    fn from_value(value: Value) -> Option<Self> {
+        match value {
+            Value::Text(text) => text,
+            Value::Count(_) => None,
+        }
+    }
+}
+
+impl Fields<'_> {
+    /// The field `key`, checked by its schema's rule.
+    pub fn get<T: FromField>(&self, key: &'static str) -> Result<T, Error> {
+        let field = self.schema.fields.iter().find(|field| field.key == key);
+        let value = match field {
+            Some(field) => field.rule.check(key, &(self.member)(key))?,
+            None => return Err(Error::invalid_argument(format!("{key} is no field of {}", self.schema.name))),
+        };
+        T::from_value(value)
+            .ok_or_else(|| Error::invalid_argument(format!("{key} of {} is read as another type", self.schema.name)))
+    }
+}
+
+/// A parameter object of a method.
+pub trait ParamObject: Sized {
+    /// Its fields and TypeScript.
+    const SCHEMA: Schema;
+
+    /// Builds the struct from its fields, asking each of `fields` in the schema's order.
+    fn from_fields(fields: &Fields) -> Result<Self, Error>;
+
+    /// Reads the argument `name`: missing (all defaults, when optional), or an object.
+    fn read(name: &str, source: &dyn ArgSource) -> Result<Self, Error> {
+        let missing = |_: &'static str| Arg::Missing;
+        let member = |key: &'static str| source.member(key);
+        let fields = |member: &dyn Fn(&'static str) -> Arg| {
+            Self::from_fields(&Fields {
+                schema: &Self::SCHEMA,
+                member,
+            })
+        };
+        match (source.shape(), Self::SCHEMA.required) {
+            (Shape::Missing | Shape::Other, Some(required)) => Err(Error::invalid_argument(required)),
+            (Shape::Missing, None) => fields(&missing),
+            (Shape::Object, _) | (Shape::Array, Some(_)) => fields(&member),
+            (Shape::Array | Shape::Other, None) => Err(Error::invalid_argument(format!("{name} must be an object"))),
+        }
+    }
+}
+
+/// Pagination parameters (interface §2.12): `PaginationParams`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PostsParams {
+    /// Items to skip.
+    pub offset: Option<u64>,
+    /// Maximum items.
+    pub limit: Option<u64>,
+    /// A cursor returned by the service.
+    pub cursor: Option<String>,
+}
+
+impl ParamObject for PostsParams {
+    const SCHEMA: Schema = Schema {
+        name: "PaginationParams",
+        doc: "Pagination parameters (interface §2.12).",
+        required: None,
+        fields: &[
+            Field { key: "offset", rule: Rule::Offset, doc: "Items to skip; a non-negative integer." },
+            Field { key: "limit", rule: Rule::Limit, doc: "Maximum items; a positive integer." },
+            Field { key: "cursor", rule: Rule::Cursor, doc: "A cursor returned by the service, sent back exactly." },
+        ],
+    };
+    fn from_fields(fields: &Fields) -> Result<Self, Error> {
+        Ok(PostsParams {
+            offset: fields.get("offset")?,
+            limit: fields.get("limit")?,
+            cursor: fields.get("cursor")?,
+        })
+    }
+}
+
+/// Search parameters (interface §2.12): `SearchParams`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SearchParams {
+    /// The search text; may be empty.
+    pub query: String,
+    /// Results to skip.
+    pub offset: Option<u64>,
+    /// Maximum results.
+    pub limit: Option<u64>,
+    /// Only posts of this type (`type`).
+    pub post_type: Option<String>,
+    /// ISO 8601 date or timestamp.
+    pub published_after: Option<String>,
+    /// ISO 8601 date or timestamp.
+    pub published_before: Option<String>,
+}
+
+impl ParamObject for SearchParams {
+    const SCHEMA: Schema = Schema {
+        name: "SearchParams",
+        doc: "Search parameters (interface §2.12).",
+        required: Some("searchPosts needs a params object with a query"),
+        fields: &[
+            Field { key: "query", rule: Rule::Query, doc: "Searches title, subtitle and content; may be empty." },
+            Field { key: "offset", rule: Rule::Offset, doc: "Results to skip; a non-negative integer." },
+            Field { key: "limit", rule: Rule::Limit, doc: "Maximum results; a positive integer." },
+            Field { key: "type", rule: Rule::PostType, doc: "Only posts of this type." },
+            Field { key: "published_after", rule: Rule::IsoDate, doc: "ISO 8601 date or timestamp." },
+            Field { key: "published_before", rule: Rule::IsoDate, doc: "ISO 8601 date or timestamp." },
+        ],
+    };
+    fn from_fields(fields: &Fields) -> Result<Self, Error> {
+        Ok(SearchParams {
+            query: fields.get("query")?,
+            offset: fields.get("offset")?,
+            limit: fields.get("limit")?,
+            post_type: fields.get("type")?,
+            published_after: fields.get("published_after")?,
+            published_before: fields.get("published_before")?,
+        })
+    }
+}
+
+/// `getComments` parameters: `CommentParams`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CommentsParams {
+    /// Comments to skip.
+    pub offset: Option<u64>,
+    /// Maximum comments.
+    pub limit: Option<u64>,
+}
+
+impl ParamObject for CommentsParams {
+    const SCHEMA: Schema = Schema {
+        name: "CommentParams",
+        doc: "`getComments` parameters.",
+        required: None,
+        fields: &[
+            Field { key: "offset", rule: Rule::Offset, doc: "Comments to skip; a non-negative integer." },
+            Field { key: "limit", rule: Rule::Limit, doc: "Maximum comments; a positive integer." },
+        ],
+    };
+    fn from_fields(fields: &Fields) -> Result<Self, Error> {
+        Ok(CommentsParams {
+            offset: fields.get("offset")?,
+            limit: fields.get("limit")?,
+        })
+    }
+}
+
+/// `getNotes` parameters: `NotesParams`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NotesParams {
+    /// The `nextCursor` of the previous page.
+    pub cursor: Option<String>,
+    /// Maximum notes on the page.
+    pub limit: Option<u64>,
+}
+
+impl ParamObject for NotesParams {
+    const SCHEMA: Schema = Schema {
+        name: "NotesParams",
+        doc: "`getNotes` parameters.",
+        required: None,
+        fields: &[
+            Field { key: "cursor", rule: Rule::Cursor, doc: "The `nextCursor` of the previous page, sent back exactly." },
+            Field { key: "limit", rule: Rule::Limit, doc: "Maximum notes on the page; a positive integer." },
+        ],
+    };
+    fn from_fields(fields: &Fields) -> Result<Self, Error> {
+        Ok(NotesParams {
+            cursor: fields.get("cursor")?,
+            limit: fields.get("limit")?,
+        })
+    }
+}
+
+/// Parameters of the workflow node's post reads (`getPostsBySlug`, `getPostsById`): `ProfileReadParams`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReadParams {
+    /// Maximum posts (default 100).
+    pub limit: u64,
+    /// Posts to skip (default 0).
+    pub offset: u64,
+}
+
+impl ParamObject for ReadParams {
+    const SCHEMA: Schema = Schema {
+        name: "ProfileReadParams",
+        doc: "Parameters of the workflow node's post reads (`getPostsBySlug`, `getPostsById`).",
+        required: None,
+        fields: &[
+            Field { key: "limit", rule: Rule::ReadLimit, doc: "Default 100. More than the service's page size is fetched in several requests." },
+            Field { key: "offset", rule: Rule::ReadOffset, doc: "Default 0: posts to skip." },
+        ],
+    };
+    fn from_fields(fields: &Fields) -> Result<Self, Error> {
+        Ok(ReadParams {
+            limit: fields.get("limit")?,
+            offset: fields.get("offset")?,
+        })
+    }
+}
+
+/// Parameters of the workflow node's note reads (`getNotesBySlug`, `getNotesById`): `NoteReadParams`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NoteReadParams {
+    /// Maximum notes (default 100).
+    pub limit: u64,
+}
+
+impl ParamObject for NoteReadParams {
+    const SCHEMA: Schema = Schema {
+        name: "NoteReadParams",
+        doc: "Parameters of the workflow node's note reads (`getNotesBySlug`, `getNotesById`).",
+        required: None,
+        fields: &[Field { key: "limit", rule: Rule::ReadLimit, doc: "Default 100." }],
+    };
+    fn from_fields(fields: &Fields) -> Result<Self, Error> {
+        Ok(NoteReadParams {
+            limit: fields.get("limit")?,
+        })
+    }
+}
+
+/// Every parameter object's schema, for the `.d.ts` and the tests.
+pub const ALL: &[Schema] = &[
+    PostsParams::SCHEMA,
+    SearchParams::SCHEMA,
+    CommentsParams::SCHEMA,
+    NotesParams::SCHEMA,
+    ReadParams::SCHEMA,
+    NoteReadParams::SCHEMA,
+];
+
+/// Every parameter object's TypeScript, for the `.d.ts`.
+pub fn typescript() -> String {
+    ALL.iter().map(|schema| schema.typescript() + "\n\n").collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    struct Object(Shape, Vec<(&'static str, Arg)>);
+
+    impl ArgSource for Object {
+        fn shape(&self) -> Shape {
+            self.0
+        }
+        fn member(&self, key: &str) -> Arg {
+            self.1
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default()
+        }
+    }
+
+    fn object(fields: &[(&'static str, Arg)]) -> Object {
+        Object(Shape::Object, fields.to_vec())
+    }
+
+    #[test]
+    fn fields_are_read_by_their_js_names_with_their_rules() {
+        let params = SearchParams::read(
+            "params",
+            &object(&[
+                ("query", Arg::Str("rust".into())),
+                ("limit", Arg::Number(5.0)),
+                ("type", Arg::Str("podcast".into())),
+                ("published_after", Arg::Str("2025-06-30".into())),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(params.query, "rust");
+        assert_eq!(params.limit, Some(5));
+        assert_eq!(params.post_type.as_deref(), Some("podcast"));
+        assert_eq!(params.published_after.as_deref(), Some("2025-06-30"));
+        assert_eq!(params.offset, None);
+        let error = PostsParams::read("params", &object(&[("limit", Arg::Number(0.0))])).unwrap_err();
+        assert_eq!(error.message, "limit must be a positive integer, got the number 0");
+    }
+
+    #[test]
+    fn the_first_bad_field_in_declared_order_is_reported() {
+        let bad = object(&[("offset", Arg::Number(-1.0)), ("limit", Arg::Number(0.0))]);
+        assert!(PostsParams::read("params", &bad)
+            .unwrap_err()
+            .message
+            .starts_with("offset"));
+        assert!(ReadParams::read("params", &bad)
+            .unwrap_err()
+            .message
+            .starts_with("limit"));
+    }
+
+    #[test]
+    fn an_empty_cursor_or_date_is_refused_not_sent() {
+        let error = PostsParams::read("params", &object(&[("cursor", Arg::Str(String::new()))])).unwrap_err();
+        assert_eq!(error.message, "cursor must not be empty when given");
+        let search = [
+            ("query", Arg::Str("q".into())),
+            ("published_after", Arg::Str(String::new())),
+        ];
+        let error = SearchParams::read("params", &object(&search)).unwrap_err();
+        assert_eq!(error.message, "published_after must not be empty when given");
+        let cursor = NotesParams::read("params", &object(&[("cursor", Arg::Str("c1".into()))]))
+            .unwrap()
+            .cursor;
+        assert_eq!(cursor.as_deref(), Some("c1"));
+    }
+
+    #[test]
+    fn node_reads_default_to_100_and_0() {
+        let params = ReadParams::read("params", &Object(Shape::Missing, vec![])).unwrap();
+        assert_eq!((params.limit, params.offset), (DEFAULT_READ_LIMIT, 0));
+        assert_eq!(NoteReadParams::read("params", &object(&[])).unwrap().limit, 100);
+    }
+
+    #[test]
+    fn optional_objects_may_be_missing_but_not_of_another_shape() {
+        assert_eq!(
+            PostsParams::read("params", &Object(Shape::Missing, vec![])).unwrap(),
+            PostsParams::default()
+        );
+        for shape in [Shape::Array, Shape::Other] {
+            let error = CommentsParams::read("params", &Object(shape, vec![])).unwrap_err();
+            assert_eq!(
+                (error.kind, error.message.as_str()),
+                (ErrorKind::InvalidArgument, "params must be an object")
+            );
+        }
+    }
+
+    #[test]
+    fn a_required_object_names_what_it_needs() {
+        for shape in [Shape::Missing, Shape::Other] {
+            let error = SearchParams::read("params", &Object(shape, vec![])).unwrap_err();
+            assert_eq!(error.message, "searchPosts needs a params object with a query");
+        }
+        let error = SearchParams::read("params", &Object(Shape::Array, vec![])).unwrap_err();
+        assert_eq!(error.message, "query is required (an empty string is allowed)");
+    }
+
+    #[test]
+    fn the_typescript_comes_from_the_schema() {
+        assert_eq!(
+            NotesParams::SCHEMA.typescript(),
+            "/** `getNotes` parameters. */\nexport interface NotesParams {\n  /** The `nextCursor` of the previous page, sent back exactly. */\n  cursor?: string;\n  /** Maximum notes on the page; a positive integer. */\n  limit?: number;\n}"
+        );
+        assert!(SearchParams::SCHEMA.typescript().contains("\n  query: string;\n"));
+        assert!(SearchParams::SCHEMA.typescript().contains("\n  type?: PostType;\n"));
+        for schema in ALL {
+            assert!(typescript().contains(&schema.typescript()), "the .d.ts section lacks {}", schema.name);
+        }
+    }
+
+    /// The keys a reader asks for, in order.
+    fn keys_read<P: ParamObject>() -> Vec<&'static str> {
+        let asked = std::cell::RefCell::new(Vec::new());
+        let member = |key: &'static str| {
+            asked.borrow_mut().push(key);
+            Arg::Missing
+        };
+        let _ = P::from_fields(&Fields {
+            schema: &P::SCHEMA,
+            member: &member,
+        });
+        asked.into_inner()
+    }
+
+    fn schema_keys(schema: &Schema) -> Vec<&'static str> {
+        schema.fields.iter().map(|field| field.key).collect()
+    }
+
+    #[test]
+    fn every_reader_reads_exactly_its_schema_in_order() {
+        assert_eq!(keys_read::<PostsParams>(), schema_keys(&PostsParams::SCHEMA));
+        // SearchParams stops at its required query: given one, it reads on.
+        let mut search = keys_read::<SearchParams>();
+        search.truncate(1);
+        assert_eq!(search, ["query"]);
+        let query = object(&[("query", Arg::Str("q".into()))]);
+        let asked = std::cell::RefCell::new(Vec::new());
+        let member = |key: &'static str| {
+            asked.borrow_mut().push(key);
+            query.member(key)
+        };
+        SearchParams::from_fields(&Fields { schema: &SearchParams::SCHEMA, member: &member }).unwrap();
+        assert_eq!(asked.into_inner(), schema_keys(&SearchParams::SCHEMA));
+        assert_eq!(keys_read::<CommentsParams>(), schema_keys(&CommentsParams::SCHEMA));
+        assert_eq!(keys_read::<NotesParams>(), schema_keys(&NotesParams::SCHEMA));
+        assert_eq!(keys_read::<ReadParams>(), schema_keys(&ReadParams::SCHEMA));
+        assert_eq!(keys_read::<NoteReadParams>(), schema_keys(&NoteReadParams::SCHEMA));
+    }
+
+    #[test]
+    fn a_key_outside_the_schema_or_of_another_type_is_refused() {
+        let fields = Fields { schema: &NotesParams::SCHEMA, member: &|_| Arg::Missing };
+        assert!(fields.get::<Option<u64>>("offset").is_err());
+        assert!(fields.get::<Option<u64>>("cursor").is_err());
+        assert_eq!(fields.get::<Option<u64>>("limit").unwrap(), None);
+    }
+
+    /// The parameter objects' section of the `.d.ts` (`src/params.generated.d.ts` of the
+    /// boundary crate, which includes it); `UPDATE_PARAMS=1 cargo test` rewrites it.
+    #[test]
+    fn the_dts_section_is_up_to_date() {
+        let path = crate::test_support::repo_root().join("src/params.generated.d.ts");
+        let expected = format!(
+            "// The parameter objects, from publisher-core/src/params.rs by cargo test; do not edit.\n{}",
+            typescript()
+        );
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        if current != expected {
+            if std::env::var_os("UPDATE_PARAMS").is_some() {
+                std::fs::write(&path, &expected).unwrap();
+            } else {
+                panic!("{} is out of date: run UPDATE_PARAMS=1 cargo test", path.display());
+            }
+        }
+    }
+}

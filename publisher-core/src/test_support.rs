@@ -1,0 +1,275 @@
+//! Native test helpers: a fake transport that records what was sent and replays
+//! scripted answers, a minimal executor, and the project's response fixtures.
+
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::future::Future;
+use std::path::PathBuf;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+
+use crate::client::Client;
+use crate::config::{Config, ConfigInput, RetryInput};
+use crate::error::Error;
+use crate::http::transport::{BytesBody, HttpResponse, SendError, Transport};
+use crate::http::HttpRequest;
+
+/// The fake's wall clock: 2023-11-14T22:13:20Z.
+pub const FAKE_NOW_MS: f64 = 1_700_000_000_000.0;
+
+type Handler = Box<dyn Fn(&HttpRequest) -> (u16, String)>;
+
+#[derive(Default)]
+pub struct FakeTransport {
+    replies: RefCell<VecDeque<Result<HttpResponse<BytesBody>, SendError>>>,
+    /// Answers requests when no scripted reply is queued.
+    handler: RefCell<Option<Handler>>,
+    always: RefCell<Option<(u16, Vec<u8>)>>,
+    sent: RefCell<Vec<HttpRequest>>,
+    sleeps: RefCell<Vec<u64>>,
+    /// When set, each send stays in flight for 1 to this many polls (varying from
+    /// request to request, so they finish out of order).
+    slow_sends: Cell<usize>,
+    in_flight: Cell<usize>,
+    peak_in_flight: Cell<usize>,
+    /// A request whose URL ends with this stays in flight for this many polls.
+    held: RefCell<Option<(String, usize)>>,
+    /// How many requests had been sent when the held one was answered.
+    sent_while_held: Cell<Option<usize>>,
+    /// Every wait between attempts ends as if the caller aborted.
+    abort_sleeps: Cell<bool>,
+}
+
+impl FakeTransport {
+    /// A client on `hostname` with the key `test-key`, over a fresh fake.
+    pub fn client(hostname: Option<&str>) -> Client<FakeTransport> {
+        Self::client_with(hostname, RetryInput::Default)
+    }
+
+    /// The same, with retrying turned off: one reply per call.
+    pub fn client_without_retries(hostname: Option<&str>) -> Client<FakeTransport> {
+        Self::client_with(hostname, RetryInput::Off)
+    }
+
+    pub fn client_with(hostname: Option<&str>, retry: RetryInput) -> Client<FakeTransport> {
+        let config = Config::new(ConfigInput {
+            api_key: Some("test-key".into()),
+            hostname: hostname.map(Into::into),
+            retry,
+            ..Default::default()
+        })
+        .unwrap_or_else(|e| panic!("test config: {e}"));
+        Client::new(config, FakeTransport::default())
+    }
+
+    pub fn reply(&self, status: u16, body: &str) {
+        self.reply_with(status, "", vec![], body);
+    }
+
+    pub fn reply_with(&self, status: u16, status_text: &str, headers: Vec<(String, String)>, body: &str) {
+        self.replies.borrow_mut().push_back(Ok(HttpResponse {
+            status,
+            status_text: status_text.into(),
+            headers,
+            body: BytesBody(body.as_bytes().to_vec()),
+        }));
+    }
+
+    /// Answers every request (after the queued replies) with these bytes.
+    pub fn reply_always(&self, status: u16, body: Vec<u8>) {
+        *self.always.borrow_mut() = Some((status, body));
+    }
+
+    /// Answers every request (after the queued replies) with `handler(request)`.
+    pub fn answer(&self, handler: impl Fn(&HttpRequest) -> (u16, String) + 'static) {
+        *self.handler.borrow_mut() = Some(Box::new(handler));
+    }
+
+    /// The URLs sent, without the origin.
+    pub fn sent_paths(&self) -> Vec<String> {
+        self.sent
+            .borrow()
+            .iter()
+            .map(|r| r.url.splitn(4, '/').nth(3).map(|p| format!("/{p}")).unwrap_or_default())
+            .collect()
+    }
+
+    pub fn fail(&self, error: Error) {
+        self.replies
+            .borrow_mut()
+            .push_back(Err(SendError { error, not_sent: false }));
+    }
+
+    /// A connection refused: the request never left.
+    pub fn refuse(&self) {
+        self.replies.borrow_mut().push_back(Err(SendError {
+            error: Error::network("connection refused"),
+            not_sent: true,
+        }));
+    }
+
+    /// Keeps each request in flight for 1 to `polls` polls, so that requests overlap
+    /// (run the call with [`run_until_done`]).
+    pub fn slow_sends(&self, polls: usize) {
+        self.slow_sends.set(polls);
+    }
+
+    /// Keeps the request whose URL ends with `url_end` in flight for `polls` polls (the
+    /// others as [`Self::slow_sends`] says; run the call with [`run_until_done`]).
+    pub fn hold(&self, url_end: &str, polls: usize) {
+        *self.held.borrow_mut() = Some((url_end.into(), polls));
+    }
+
+    /// How many requests had been sent, the held one included, when it was answered.
+    pub fn sent_while_held(&self) -> Option<usize> {
+        self.sent_while_held.get()
+    }
+
+    /// The most requests that were in flight at once.
+    pub fn peak_in_flight(&self) -> usize {
+        self.peak_in_flight.get()
+    }
+
+    /// The waits the client asked for between attempts.
+    pub fn sleeps(&self) -> Vec<u64> {
+        self.sleeps.borrow().clone()
+    }
+
+    /// The caller aborts during every wait between attempts.
+    pub fn abort_sleeps(&self) {
+        self.abort_sleeps.set(true);
+    }
+
+    pub fn sent(&self) -> Vec<HttpRequest> {
+        self.sent.borrow().clone()
+    }
+}
+
+impl Transport for FakeTransport {
+    type Body = BytesBody;
+    type Headers = Vec<(String, String)>;
+    async fn send(
+        &self,
+        request: &HttpRequest,
+        _timeout_ms: Option<u64>,
+    ) -> Result<HttpResponse<BytesBody>, SendError> {
+        let number = {
+            let mut sent = self.sent.borrow_mut();
+            sent.push(request.clone());
+            sent.len()
+        };
+        let held = self
+            .held
+            .borrow()
+            .as_ref()
+            .filter(|(end, _)| request.url.ends_with(end.as_str()))
+            .map(|&(_, polls)| polls);
+        if held.is_some() || self.slow_sends.get() > 0 {
+            self.in_flight.set(self.in_flight.get() + 1);
+            self.peak_in_flight
+                .set(self.peak_in_flight.get().max(self.in_flight.get()));
+            match held {
+                Some(polls) => {
+                    yield_times(polls).await;
+                    self.sent_while_held.set(Some(self.sent.borrow().len()));
+                }
+                // 1..=slow_sends polls, spread by a multiplicative hash of the request's number.
+                None => yield_times(1 + number.wrapping_mul(7919) % self.slow_sends.get()).await,
+            }
+            self.in_flight.set(self.in_flight.get() - 1);
+        }
+        if let Some(reply) = self.replies.borrow_mut().pop_front() {
+            return reply;
+        }
+        if let Some((status, body)) = self.always.borrow().clone() {
+            return Ok(HttpResponse {
+                status,
+                status_text: String::new(),
+                headers: vec![],
+                body: BytesBody(body),
+            });
+        }
+        let handler = self.handler.borrow();
+        let handler = handler
+            .as_ref()
+            .unwrap_or_else(|| panic!("the fake transport has no reply for {request:?}"));
+        let (status, body) = handler(request);
+        Ok(HttpResponse {
+            status,
+            status_text: String::new(),
+            headers: vec![],
+            body: BytesBody(body.into_bytes()),
+        })
+    }
+
+    async fn sleep(&self, millis: u64) -> Result<(), Error> {
+        self.sleeps.borrow_mut().push(millis);
+        if self.abort_sleeps.get() {
+            return Err(Error::new(crate::error::ErrorKind::Aborted, "aborted by the caller"));
+        }
+        Ok(())
+    }
+
+    fn now_ms(&self) -> f64 {
+        FAKE_NOW_MS
+    }
+
+    fn jitter(&self) -> f64 {
+        0.5
+    }
+}
+
+/// Runs a future to its end by polling it again and again: for futures that wait only
+/// on each other and on [`yield_times`] (which wakes itself), never on the outside.
+pub fn run_until_done<F: Future>(future: F) -> F::Output {
+    let mut future = pin!(future);
+    let mut context = Context::from_waker(Waker::noop());
+    for _ in 0..1_000_000 {
+        if let Poll::Ready(output) = future.as_mut().poll(&mut context) {
+            return output;
+        }
+    }
+    panic!("the future did not finish within a million polls")
+}
+
+/// Pending `times` polls (waking itself each time), then ready: a stand-in for I/O that
+/// takes a while, so that other futures run meanwhile.
+pub async fn yield_times(times: usize) {
+    let mut left = times;
+    std::future::poll_fn(move |context| {
+        if left == 0 {
+            return Poll::Ready(());
+        }
+        left -= 1;
+        context.waker().wake_by_ref();
+        Poll::Pending
+    })
+    .await;
+}
+
+/// Runs a future that never waits on anything outside it (the fake answers at once).
+pub fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = pin!(future);
+    let mut context = Context::from_waker(Waker::noop());
+    match future.as_mut().poll(&mut context) {
+        Poll::Ready(output) => output,
+        Poll::Pending => panic!("the future waited on something the fake cannot provide"),
+    }
+}
+
+/// The project's root folder (the workspace), where the fixtures and the JS tests are.
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A response fixture of the project's own (`fixtures/service/<name>`): an answer of the
+/// local service, exported by `local-service/fixtures.mjs`.
+pub fn fixture_text(name: &str) -> String {
+    let full = repo_root().join("fixtures/service")
+        .join(name);
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("cannot read the fixture {} ({e})", full.display()))
+}
+
+pub fn fixture(name: &str) -> serde_json::Value {
+    serde_json::from_str(&fixture_text(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}

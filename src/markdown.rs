@@ -1,0 +1,21 @@
+//! The Markdown entry point's export: Markdown → a note's `bodyJson`. Built only with the
+//! `markdown-entry` feature, so the package's main wasm does not carry the parser.
+
+use wasm_bindgen::prelude::*;
+
+use super::read::arg;
+use super::publisher_error::to_js;
+use publisher_core::args;
+
+/// The `bodyJson` (as JSON text) of a note written in Markdown; a `PublisherError` of kind
+/// `invalid-argument` when it is not a string or holds no text to publish. Taken as a
+/// `JsValue` and checked here: a `&str` parameter would let a non-string reach the glue.
+#[wasm_bindgen(js_name = markdownToNoteBody)]
+pub fn markdown_to_note_body(
+    #[wasm_bindgen(unchecked_param_type = "string")] markdown: &JsValue,
+) -> Result<String, JsValue> {
+    args::string("markdownToNoteBody(markdown)", &arg(markdown))
+        .and_then(|source| publisher_core::notes::markdown::markdown_to_doc(&source))
+        .map(|doc| doc.to_json())
+        .map_err(to_js)
+}
