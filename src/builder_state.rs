@@ -7,14 +7,14 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::Blob;
 
-use super::read::{arg, member};
 use super::fetch::FetchTransport;
+use super::read::{arg, member};
 use publisher_core::args::{self, Arg};
 use publisher_core::client::{Attachment, Client, NoteToPublish};
 use publisher_core::error::Error;
+use publisher_core::ids::NoteId;
 use publisher_core::notes::composer::{NoteComposer, Style};
 use publisher_core::notes::image::ImageData;
-use publisher_core::ids::NoteId;
 
 /// An attachment as the builder was given it; a `Blob` is read when the note is published.
 #[derive(Clone)]

@@ -168,7 +168,9 @@ impl ResponseBody for JsBody {
         if !self.0.is_string() {
             return Err("the body is not text".into());
         }
-        json_parse(&self.0).map(JsDoc).map_err(|error| describe_parse_error(&error))
+        json_parse(&self.0)
+            .map(JsDoc)
+            .map_err(|error| describe_parse_error(&error))
     }
     fn text(&self) -> String {
         self.0.as_string().unwrap_or_default()

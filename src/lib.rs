@@ -31,5 +31,8 @@ mod read;
 #[cfg(target_arch = "wasm32")]
 mod types;
 
+/// The JSON value the core's decoders read in wasm (V8's own); public for the wasm tests.
+#[cfg(target_arch = "wasm32")]
+pub use js_doc::JsDoc;
 #[cfg(target_arch = "wasm32")]
 pub use publisher::Publisher;

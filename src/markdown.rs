@@ -3,8 +3,8 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::read::arg;
 use super::publisher_error::to_js;
+use super::read::arg;
 use publisher_core::args;
 
 /// The `bodyJson` (as JSON text) of a note written in Markdown; a `PublisherError` of kind

@@ -69,7 +69,12 @@ impl Publisher {
         #[wasm_bindgen(unchecked_optional_param_type = "CommentParams | null")] params: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
     ) -> Promise {
-        self.dispatch(options, || Ok(Call::GetComments(read::id("postId", &post_id)?, read::object("params", &given(params))?)))
+        self.dispatch(options, || {
+            Ok(Call::GetComments(
+                read::id("postId", &post_id)?,
+                read::object("params", &given(params))?,
+            ))
+        })
     }
 
     /// One comment: `GET /api/v1/reader/comment/<id>`.
@@ -140,7 +145,9 @@ impl Publisher {
         #[wasm_bindgen(unchecked_param_type = "string")] handle: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
     ) -> Promise {
-        self.dispatch(options, || Ok(Call::GetFullProfileBySlug(read::slug("handle", &handle)?)))
+        self.dispatch(options, || {
+            Ok(Call::GetFullProfileBySlug(read::slug("handle", &handle)?))
+        })
     }
 
     /// The public profile with the activity feed, by user id.
@@ -180,7 +187,12 @@ impl Publisher {
         #[wasm_bindgen(unchecked_optional_param_type = "ProfileReadParams | null")] params: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
     ) -> Promise {
-        self.dispatch(options, || Ok(Call::GetPostsBySlug(read::slug("slug", &slug)?, read::object("params", &given(params))?)))
+        self.dispatch(options, || {
+            Ok(Call::GetPostsBySlug(
+                read::slug("slug", &slug)?,
+                read::object("params", &given(params))?,
+            ))
+        })
     }
 
     /// Posts of a user's publication (workflow node `getPostsById`): `GET /api/v1/profile/posts`.
@@ -191,7 +203,12 @@ impl Publisher {
         #[wasm_bindgen(unchecked_optional_param_type = "ProfileReadParams | null")] params: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
     ) -> Promise {
-        self.dispatch(options, || Ok(Call::GetPostsById(read::id("userId", &user_id)?, read::object("params", &given(params))?)))
+        self.dispatch(options, || {
+            Ok(Call::GetPostsById(
+                read::id("userId", &user_id)?,
+                read::object("params", &given(params))?,
+            ))
+        })
     }
 
     /// Notes of the user with this handle (workflow node `getNotesBySlug`).
@@ -202,7 +219,12 @@ impl Publisher {
         #[wasm_bindgen(unchecked_optional_param_type = "NoteReadParams | null")] params: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
     ) -> Promise {
-        self.dispatch(options, || Ok(Call::GetNotesBySlug(read::slug("slug", &slug)?, read::object("params", &given(params))?)))
+        self.dispatch(options, || {
+            Ok(Call::GetNotesBySlug(
+                read::slug("slug", &slug)?,
+                read::object("params", &given(params))?,
+            ))
+        })
     }
 
     /// Notes of a user (workflow node `getNotesById`): `GET /api/v1/reader/feed/profile/<id>?types=note`.
@@ -213,7 +235,12 @@ impl Publisher {
         #[wasm_bindgen(unchecked_optional_param_type = "NoteReadParams | null")] params: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
     ) -> Promise {
-        self.dispatch(options, || Ok(Call::GetNotesById(read::id("userId", &user_id)?, read::object("params", &given(params))?)))
+        self.dispatch(options, || {
+            Ok(Call::GetNotesById(
+                read::id("userId", &user_id)?,
+                read::object("params", &given(params))?,
+            ))
+        })
     }
 
     /// One note (workflow node `getNoteById`): `GET /api/v1/reader/comment/<id>`.
@@ -274,6 +301,11 @@ pub enum Call {
 }
 
 impl Publisher {
+    /// Publishes a `NoteBuilder`'s note with the call options `options`.
+    pub(super) fn publish_built(&self, note: BuilderNote, options: JsValue) -> Promise {
+        self.run(Some(options), Ok(Call::PublishBuilt(note)))
+    }
+
     /// Reads `call`'s arguments and runs it: see [`Publisher::run`].
     fn dispatch(&self, options: Option<JsValue>, call: impl FnOnce() -> Result<Call, Error>) -> Promise {
         self.run(options, call())
@@ -298,25 +330,43 @@ impl Publisher {
                     Call::GetPost(slug) => client.get_post(&slug).await.map(JsValue::from),
                     Call::GetPostById(id) => client.get_post_by_id(id).await.map(JsValue::from),
                     Call::SearchPosts(params) => client.search_posts(&params).await.map(JsValue::from),
-                    Call::GetComments(post_id, params) => client.get_comments(post_id, &params).await.map(JsValue::from),
+                    Call::GetComments(post_id, params) => {
+                        client.get_comments(post_id, &params).await.map(JsValue::from)
+                    }
                     Call::GetComment(comment_id) => client.get_comment(comment_id).await.map(JsValue::from),
                     Call::GetNotes(params) => {
                         let page = client.get_notes(&params).await?;
                         Ok(owner.map_or(JsValue::UNDEFINED, |owner| notes_page(owner, page, &params, &options)))
                     }
-                    Call::PublishNote(text) => BuilderNote::from_publish_options(&text, &options)?.publish(&client).await,
+                    Call::PublishNote(text) => {
+                        BuilderNote::from_publish_options(&text, &options)?
+                            .publish(&client)
+                            .await
+                    }
                     Call::PublishBuilt(note) => note.publish(&client).await,
                     Call::DeleteNote(note_id) => Ok(deletion_result(note_id, client.delete_note(note_id).await?)),
                     Call::GetUserProfile(user_id) => client.get_user_profile(user_id).await.map(JsValue::from),
                     Call::GetPublicProfile(handle) => client.get_public_profile(&handle).await.map(JsValue::from),
-                    Call::GetFullProfileBySlug(handle) => client.get_full_profile_by_slug(&handle).await.map(JsValue::from),
-                    Call::GetFullProfileById(user_id) => client.get_full_profile_by_id(user_id).await.map(JsValue::from),
+                    Call::GetFullProfileBySlug(handle) => {
+                        client.get_full_profile_by_slug(&handle).await.map(JsValue::from)
+                    }
+                    Call::GetFullProfileById(user_id) => {
+                        client.get_full_profile_by_id(user_id).await.map(JsValue::from)
+                    }
                     Call::GetFollowingIds => Ok(id_list(client.get_following_ids().await?)),
                     Call::GetFollowingProfiles => following_profiles(&client, &options).await,
-                    Call::GetPostsBySlug(slug, params) => client.get_posts_by_slug(&slug, &params).await.map(JsValue::from),
-                    Call::GetPostsById(user_id, params) => client.get_posts_by_id(user_id, &params).await.map(JsValue::from),
-                    Call::GetNotesBySlug(slug, params) => client.get_notes_by_slug(&slug, params.limit).await.map(JsValue::from),
-                    Call::GetNotesById(user_id, params) => client.get_notes_by_id(user_id, params.limit).await.map(JsValue::from),
+                    Call::GetPostsBySlug(slug, params) => {
+                        client.get_posts_by_slug(&slug, &params).await.map(JsValue::from)
+                    }
+                    Call::GetPostsById(user_id, params) => {
+                        client.get_posts_by_id(user_id, &params).await.map(JsValue::from)
+                    }
+                    Call::GetNotesBySlug(slug, params) => {
+                        client.get_notes_by_slug(&slug, params.limit).await.map(JsValue::from)
+                    }
+                    Call::GetNotesById(user_id, params) => {
+                        client.get_notes_by_id(user_id, params.limit).await.map(JsValue::from)
+                    }
                     Call::GetNoteById(note_id) => client.get_note_by_id(note_id).await.map(JsValue::from),
                 }
             }),

@@ -11,8 +11,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use super::builder_state::BuilderNote;
-use super::publisher_error::to_js;
 use super::publisher::Publisher;
+use super::publisher_error::to_js;
 use super::types::TextArg;
 
 #[wasm_bindgen(module = "/src/js/note-builder.js")]

@@ -5,17 +5,15 @@
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use js_sys::{Array, Function, Promise};
+use js_sys::{Array, Function};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 use web_sys::AbortSignal;
 
-use super::methods::Call;
-use super::promise::abort_signal;
-use super::read::{config_input, fetch_function, member, sleep_function};
-use super::builder_state::BuilderNote;
-use super::publisher_error::to_js;
 use super::fetch::{client_timer, script_may_set_cookie, FetchTransport, HeaderObjects};
+use super::promise::abort_signal;
+use super::publisher_error::to_js;
+use super::read::{config_input, fetch_function, member, sleep_function};
 use super::types::PublisherConfigArg;
 use publisher_core::client::Client;
 use publisher_core::config::{AuthMode, Config};
@@ -49,11 +47,6 @@ impl Publisher {
         } else {
             self.config.auth()
         }
-    }
-
-    /// Publishes a `NoteBuilder`'s note with the call options `options`.
-    pub(super) fn publish_built(&self, note: BuilderNote, options: JsValue) -> Promise {
-        self.run(Some(options), Ok(Call::PublishBuilt(note)))
     }
 
     /// Another handle on the same client (for the pages and builders it creates).

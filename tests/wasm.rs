@@ -7,7 +7,7 @@
 
 use js_sys::{Promise, Reflect, JSON};
 use publisher_core::records::post;
-use publisher_wasm::Publisher;
+use publisher_wasm::{JsDoc, Publisher};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -76,7 +76,7 @@ async fn bad_ids_reject_with_invalid_argument() {
 fn the_by_id_fixture_decodes_on_v8_values() {
     let parsed = JSON::parse(BY_ID_FIXTURE).unwrap();
     let served = get(&get(&parsed, "post"), "wordcount").as_f64();
-    let post = post::decode_post_by_id(parsed).unwrap();
+    let post = JsValue::from(post::decode_post_by_id(JsDoc(parsed)).unwrap());
     assert_eq!(get(&post, "id").as_f64(), Some(162832606.0));
     assert_eq!(get(&post, "published").as_bool(), Some(true));
     // The fixture's audience is `everyone`.
@@ -90,7 +90,7 @@ fn the_by_id_fixture_decodes_on_v8_values() {
 fn a_mistyped_field_on_v8_values_names_field_and_record() {
     let parsed = JSON::parse(BY_ID_FIXTURE).unwrap();
     Reflect::set(&get(&parsed, "post"), &JsValue::from_str("title"), &JsValue::from(5)).unwrap();
-    let error = post::decode_post_by_id(parsed).unwrap_err();
+    let error = post::decode_post_by_id(JsDoc(parsed)).unwrap_err();
     assert!(
         error.message.contains("field `title` is the number 5"),
         "{}",

@@ -2,21 +2,21 @@
 // a client factory, and a way to call without a session (a 401), per runtime.
 import { connectService } from './service.mjs';
 
-/** The operations of the API, from their declarations (src/api/operations.rs). */
-export async function declaredOperations() {
-  const list = await import('./operations.generated.json', { with: { type: 'json' } });
-  return list.default.operations;
+/** The methods of the API that send requests (scripts/method-list.mjs: the .d.ts and the core's routes). */
+export async function declaredMethods() {
+  const list = await import('./methods.generated.json', { with: { type: 'json' } });
+  return list.default.methods;
 }
 
 /**
- * Wraps every declared operation on `Publisher.prototype` so that the calls the
+ * Wraps every declared method on `Publisher.prototype` so that the calls the
  * scenarios make are counted (the wrapper only records the name and forwards).
  */
 async function countCalls(Publisher) {
   const called = new Set();
-  for (const { name } of await declaredOperations()) {
+  for (const { name } of await declaredMethods()) {
     const method = Publisher.prototype[name];
-    if (typeof method !== 'function') throw new Error(`Publisher has no method ${name}, which src/api/operations.rs declares`);
+    if (typeof method !== 'function') throw new Error(`Publisher has no method ${name}, which the .d.ts declares`);
     if (method.countsCalls) continue;
     const counted = function (...args) {
       called.add(name);
@@ -42,7 +42,7 @@ export async function makeContext({ Publisher, PublisherError, NoteBuilder, Publ
     service,
     runtime,
     client,
-    /** The names of the operations the scenarios have called so far. */
+    /** The names of the methods the scenarios have called so far. */
     called,
     /** Runs `fn` with a client the service will not recognise. */
     async withoutSession(fn) {
@@ -84,9 +84,9 @@ export async function allScenarios() {
     ...faultScenarios,
     ...errorScenarios,
     ...fetchOptionScenarios,
-    // Last: every declared operation was called by one of the scenarios above.
-    ['every declared operation is called by a scenario', async ({ called }) => {
-      const missing = (await declaredOperations()).map(({ name }) => name).filter((name) => !called.has(name));
+    // Last: every declared method was called by one of the scenarios above.
+    ['every declared method is called by a scenario', async ({ called }) => {
+      const missing = (await declaredMethods()).map(({ name }) => name).filter((name) => !called.has(name));
       if (missing.length) throw new Error(`no scenario calls ${missing.join(', ')}`);
     }],
   ];

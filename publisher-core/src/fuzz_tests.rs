@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 use crate::client::{CommentsParams, NotesParams, PostsParams, ReadParams, SearchParams};
 use crate::error::length::MAX_MESSAGE_CHARS;
 use crate::error::ErrorKind;
-use crate::notes::image::ImageData;
 use crate::ids::{CommentId, Id, NoteId, PostId, Slug, UserId};
+use crate::notes::image::ImageData;
 use crate::test_support::{block_on, fixture_text, FakeTransport};
 
 /// A 1×1 PNG, for the image upload.
@@ -85,20 +85,13 @@ const TARGET_OF_METHOD: &[(&str, &str)] = &[
 
 #[test]
 fn every_method_that_decodes_is_fuzzed() {
-    for method in crate::methods::ALL
-        .iter()
-        .filter(|method| !method.decodes.is_empty())
-    {
+    for method in crate::methods::ALL.iter().filter(|method| !method.decodes.is_empty()) {
         let target = TARGET_OF_METHOD
             .iter()
             .find(|(name, _)| *name == method.name)
             .map(|(_, target)| *target);
-        let target = target.unwrap_or_else(|| {
-            panic!(
-                "{} decodes {} but has no fuzz target",
-                method.name, method.decodes
-            )
-        });
+        let target =
+            target.unwrap_or_else(|| panic!("{} decodes {} but has no fuzz target", method.name, method.decodes));
         assert!(
             TARGETS.iter().any(|(name, _)| *name == target),
             "{target} is not among TARGETS"

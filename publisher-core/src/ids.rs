@@ -6,8 +6,7 @@ use std::fmt;
 
 use crate::error::Error;
 
-/// The largest integer a JS number holds exactly (2^53 - 1).
-pub const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+pub use crate::json::MAX_SAFE_INTEGER;
 /// The longest slug or handle accepted.
 pub const MAX_SLUG_LENGTH: usize = 512;
 

@@ -4,10 +4,11 @@
 //! decode path near the `JSON.parse` floor). Children are reached through closures
 //! because a JS child is a fresh handle while a native child is a borrow.
 
-use crate::ids::MAX_SAFE_INTEGER;
+/// The largest integer a JS number holds exactly (2^53 - 1).
+pub const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 /// The kinds of JSON value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JsonKind {
     /// `null` (and, in JS, `undefined`).
     Null,
@@ -188,7 +189,7 @@ impl JsonDoc for serde_json::Value {
     fn from_f64(value: f64) -> Self {
         serde_json::Number::from_f64(value).map_or(serde_json::Value::Null, |n| {
             // Integral values print as integers, as JS would.
-            if value.fract() == 0.0 && value.abs() <= crate::ids::MAX_SAFE_INTEGER {
+            if value.fract() == 0.0 && value.abs() <= MAX_SAFE_INTEGER {
                 #[allow(clippy::cast_possible_truncation)]
                 serde_json::Value::from(value as i64)
             } else {

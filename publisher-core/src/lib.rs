@@ -42,6 +42,4 @@ pub use client::Client;
 pub use config::{Config, ConfigInput};
 pub use error::{Error, ErrorKind, ResponseSnapshot};
 pub use ids::{CommentId, NoteId, PostId, Slug, UserId};
-pub use params::{
-    CommentsParams, NoteReadParams, NotesParams, PostsParams, ReadParams, SearchParams,
-};
+pub use params::{CommentsParams, NoteReadParams, NotesParams, PostsParams, ReadParams, SearchParams};

@@ -75,9 +75,7 @@ impl Rule {
             Rule::Query => Value::Text(Some(args::string(key, value)?)),
             Rule::PostType => Value::Text(args::optional_one_of(key, value, post::POST_TYPES)?),
             Rule::IsoDate => Value::Text(args::optional_iso_date(key, value)?),
-            Rule::ReadLimit => Value::Count(Some(
-                args::positive_integer(key, value)?.unwrap_or(DEFAULT_READ_LIMIT),
-            )),
+            Rule::ReadLimit => Value::Count(Some(args::positive_integer(key, value)?.unwrap_or(DEFAULT_READ_LIMIT))),
             Rule::ReadOffset => Value::Count(Some(args::non_negative_integer(key, value)?.unwrap_or(0))),
         })
     }
@@ -122,7 +120,12 @@ impl Schema {
     pub fn typescript(&self) -> String {
         let mut out = format!("/** {} */\nexport interface {} {{\n", self.doc, self.name);
         for field in self.fields {
-            out.push_str(&format!("  /** {} */\n  {}{}\n", field.doc, field.key, field.rule.typescript()));
+            out.push_str(&format!(
+                "  /** {} */\n  {}{}\n",
+                field.doc,
+                field.key,
+                field.rule.typescript()
+            ));
         }
         out.push('}');
         out
@@ -184,7 +187,12 @@ impl Fields<'_> {
         let field = self.schema.fields.iter().find(|field| field.key == key);
         let value = match field {
             Some(field) => field.rule.check(key, &(self.member)(key))?,
-            None => return Err(Error::invalid_argument(format!("{key} is no field of {}", self.schema.name))),
+            None => {
+                return Err(Error::invalid_argument(format!(
+                    "{key} is no field of {}",
+                    self.schema.name
+                )))
+            }
         };
         T::from_value(value)
             .ok_or_else(|| Error::invalid_argument(format!("{key} of {} is read as another type", self.schema.name)))
@@ -235,9 +243,21 @@ impl ParamObject for PostsParams {
         doc: "Pagination parameters (interface §2.12).",
         required: None,
         fields: &[
-            Field { key: "offset", rule: Rule::Offset, doc: "Items to skip; a non-negative integer." },
-            Field { key: "limit", rule: Rule::Limit, doc: "Maximum items; a positive integer." },
-            Field { key: "cursor", rule: Rule::Cursor, doc: "A cursor returned by the service, sent back exactly." },
+            Field {
+                key: "offset",
+                rule: Rule::Offset,
+                doc: "Items to skip; a non-negative integer.",
+            },
+            Field {
+                key: "limit",
+                rule: Rule::Limit,
+                doc: "Maximum items; a positive integer.",
+            },
+            Field {
+                key: "cursor",
+                rule: Rule::Cursor,
+                doc: "A cursor returned by the service, sent back exactly.",
+            },
         ],
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
@@ -272,12 +292,36 @@ impl ParamObject for SearchParams {
         doc: "Search parameters (interface §2.12).",
         required: Some("searchPosts needs a params object with a query"),
         fields: &[
-            Field { key: "query", rule: Rule::Query, doc: "Searches title, subtitle and content; may be empty." },
-            Field { key: "offset", rule: Rule::Offset, doc: "Results to skip; a non-negative integer." },
-            Field { key: "limit", rule: Rule::Limit, doc: "Maximum results; a positive integer." },
-            Field { key: "type", rule: Rule::PostType, doc: "Only posts of this type." },
-            Field { key: "published_after", rule: Rule::IsoDate, doc: "ISO 8601 date or timestamp." },
-            Field { key: "published_before", rule: Rule::IsoDate, doc: "ISO 8601 date or timestamp." },
+            Field {
+                key: "query",
+                rule: Rule::Query,
+                doc: "Searches title, subtitle and content; may be empty.",
+            },
+            Field {
+                key: "offset",
+                rule: Rule::Offset,
+                doc: "Results to skip; a non-negative integer.",
+            },
+            Field {
+                key: "limit",
+                rule: Rule::Limit,
+                doc: "Maximum results; a positive integer.",
+            },
+            Field {
+                key: "type",
+                rule: Rule::PostType,
+                doc: "Only posts of this type.",
+            },
+            Field {
+                key: "published_after",
+                rule: Rule::IsoDate,
+                doc: "ISO 8601 date or timestamp.",
+            },
+            Field {
+                key: "published_before",
+                rule: Rule::IsoDate,
+                doc: "ISO 8601 date or timestamp.",
+            },
         ],
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
@@ -307,8 +351,16 @@ impl ParamObject for CommentsParams {
         doc: "`getComments` parameters.",
         required: None,
         fields: &[
-            Field { key: "offset", rule: Rule::Offset, doc: "Comments to skip; a non-negative integer." },
-            Field { key: "limit", rule: Rule::Limit, doc: "Maximum comments; a positive integer." },
+            Field {
+                key: "offset",
+                rule: Rule::Offset,
+                doc: "Comments to skip; a non-negative integer.",
+            },
+            Field {
+                key: "limit",
+                rule: Rule::Limit,
+                doc: "Maximum comments; a positive integer.",
+            },
         ],
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
@@ -334,8 +386,16 @@ impl ParamObject for NotesParams {
         doc: "`getNotes` parameters.",
         required: None,
         fields: &[
-            Field { key: "cursor", rule: Rule::Cursor, doc: "The `nextCursor` of the previous page, sent back exactly." },
-            Field { key: "limit", rule: Rule::Limit, doc: "Maximum notes on the page; a positive integer." },
+            Field {
+                key: "cursor",
+                rule: Rule::Cursor,
+                doc: "The `nextCursor` of the previous page, sent back exactly.",
+            },
+            Field {
+                key: "limit",
+                rule: Rule::Limit,
+                doc: "Maximum notes on the page; a positive integer.",
+            },
         ],
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
@@ -361,8 +421,16 @@ impl ParamObject for ReadParams {
         doc: "Parameters of the workflow node's post reads (`getPostsBySlug`, `getPostsById`).",
         required: None,
         fields: &[
-            Field { key: "limit", rule: Rule::ReadLimit, doc: "Default 100. More than the service's page size is fetched in several requests." },
-            Field { key: "offset", rule: Rule::ReadOffset, doc: "Default 0: posts to skip." },
+            Field {
+                key: "limit",
+                rule: Rule::ReadLimit,
+                doc: "Default 100. More than the service's page size is fetched in several requests.",
+            },
+            Field {
+                key: "offset",
+                rule: Rule::ReadOffset,
+                doc: "Default 0: posts to skip.",
+            },
         ],
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
@@ -385,7 +453,11 @@ impl ParamObject for NoteReadParams {
         name: "NoteReadParams",
         doc: "Parameters of the workflow node's note reads (`getNotesBySlug`, `getNotesById`).",
         required: None,
-        fields: &[Field { key: "limit", rule: Rule::ReadLimit, doc: "Default 100." }],
+        fields: &[Field {
+            key: "limit",
+            rule: Rule::ReadLimit,
+            doc: "Default 100.",
+        }],
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(NoteReadParams {
@@ -524,7 +596,11 @@ mod tests {
         assert!(SearchParams::SCHEMA.typescript().contains("\n  query: string;\n"));
         assert!(SearchParams::SCHEMA.typescript().contains("\n  type?: PostType;\n"));
         for schema in ALL {
-            assert!(typescript().contains(&schema.typescript()), "the .d.ts section lacks {}", schema.name);
+            assert!(
+                typescript().contains(&schema.typescript()),
+                "the .d.ts section lacks {}",
+                schema.name
+            );
         }
     }
 
@@ -559,7 +635,11 @@ mod tests {
             asked.borrow_mut().push(key);
             query.member(key)
         };
-        SearchParams::from_fields(&Fields { schema: &SearchParams::SCHEMA, member: &member }).unwrap();
+        SearchParams::from_fields(&Fields {
+            schema: &SearchParams::SCHEMA,
+            member: &member,
+        })
+        .unwrap();
         assert_eq!(asked.into_inner(), schema_keys(&SearchParams::SCHEMA));
         assert_eq!(keys_read::<CommentsParams>(), schema_keys(&CommentsParams::SCHEMA));
         assert_eq!(keys_read::<NotesParams>(), schema_keys(&NotesParams::SCHEMA));
@@ -569,7 +649,10 @@ mod tests {
 
     #[test]
     fn a_key_outside_the_schema_or_of_another_type_is_refused() {
-        let fields = Fields { schema: &NotesParams::SCHEMA, member: &|_| Arg::Missing };
+        let fields = Fields {
+            schema: &NotesParams::SCHEMA,
+            member: &|_| Arg::Missing,
+        };
         assert!(fields.get::<Option<u64>>("offset").is_err());
         assert!(fields.get::<Option<u64>>("cursor").is_err());
         assert_eq!(fields.get::<Option<u64>>("limit").unwrap(), None);

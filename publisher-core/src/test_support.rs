@@ -265,8 +265,7 @@ pub fn repo_root() -> PathBuf {
 /// A response fixture of the project's own (`fixtures/service/<name>`): an answer of the
 /// local service, exported by `local-service/fixtures.mjs`.
 pub fn fixture_text(name: &str) -> String {
-    let full = repo_root().join("fixtures/service")
-        .join(name);
+    let full = repo_root().join("fixtures/service").join(name);
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("cannot read the fixture {} ({e})", full.display()))
 }
 

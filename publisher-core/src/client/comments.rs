@@ -2,12 +2,12 @@
 
 use super::notes::ReaderComment;
 use super::{Client, Doc};
-pub use crate::params::CommentsParams;
 use crate::error::Error;
 use crate::http::operation::{Operation, Path, Query};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
 use crate::ids::{CommentId, Id, PostId};
+pub use crate::params::CommentsParams;
 use crate::records::comment;
 
 /// `GET <publication>/post/<id>/comments?offset&limit`: `{comments}`.

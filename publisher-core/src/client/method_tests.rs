@@ -5,8 +5,8 @@ use serde_json::{json, Value};
 
 use crate::client::{CommentsParams, NotesParams, ReadParams};
 use crate::error::ErrorKind;
-use crate::notes::composer::{NoteComposer, Style};
 use crate::ids::{CommentId, Id, NoteId, PostId, Slug, UserId};
+use crate::notes::composer::{NoteComposer, Style};
 use crate::test_support::{block_on, fixture, run_until_done, FakeTransport};
 
 fn post(id: u64, kind: &str) -> Value {

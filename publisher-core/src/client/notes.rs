@@ -2,13 +2,13 @@
 
 use super::paging::Page;
 use super::{Client, Doc};
-pub use crate::params::NotesParams;
 use crate::error::Error;
 use crate::http::operation::{Operation, Path, Query, UncertainOutcome};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
-use crate::notes::composer::NoteComposer;
 use crate::ids::{Id, NoteId};
+use crate::notes::composer::NoteComposer;
+pub use crate::params::NotesParams;
 use crate::records::{feed, note};
 
 /// `GET <main>/notes?cursor&limit`: a page of the account's notes feed.

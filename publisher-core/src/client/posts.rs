@@ -2,13 +2,13 @@
 
 use super::paging::{self, Page, Position, Walk};
 use super::{Client, Doc};
-pub use crate::params::{PostsParams, SearchParams};
 use crate::error::Error;
 use crate::http::operation::{Operation, Path, Query};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
-use crate::json::JsonDoc;
 use crate::ids::{PostId, Slug};
+use crate::json::JsonDoc;
+pub use crate::params::{PostsParams, SearchParams};
 use crate::records::post;
 
 /// `GET <publication>/posts?offset&limit&cursor`: a bare array of posts.

@@ -5,16 +5,16 @@ use std::cell::Cell;
 use futures_util::stream::{self, StreamExt};
 
 use super::limit::{slot, RequestLimit};
-use crate::error::messages;
 use super::user_feeds::ProfileFeed;
 use super::{Client, Doc};
+use crate::error::messages;
 use crate::error::{Error, ErrorKind};
 use crate::http::operation::{Operation, Path};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
+use crate::ids::{Id, Slug, UserId};
 use crate::json::JsonDoc;
 use crate::records::schema::expect_array;
-use crate::ids::{Id, Slug, UserId};
 use crate::records::{feed, profile};
 
 /// One followed user's id and full profile, or why it could not be read.

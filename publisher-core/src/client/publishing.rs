@@ -10,12 +10,12 @@ use crate::error::{Error, ErrorKind};
 use crate::http::operation::{Delivery, Operation, Path};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
+use crate::ids::{Id, NoteId};
 use crate::json::JsonDoc;
-use crate::notes::document::NoteRequest;
 pub use crate::notes::composer::{Attachment, NoteToPublish};
+use crate::notes::document::NoteRequest;
 use crate::notes::image::ImageData;
 use crate::notes::read_back::{SentNote, StoredNote};
-use crate::ids::{Id, NoteId};
 use crate::records::publish;
 
 /// `POST <main>/image` with `{"image":"data:…"}`. Sending it twice leaves at most an unused

@@ -1,7 +1,7 @@
 use super::*;
 use crate::error::ErrorKind;
-use crate::notes::document::{Block, NoteDoc, Text};
 use crate::ids::{Id, NoteId};
+use crate::notes::document::{Block, NoteDoc, Text};
 use crate::test_support::{block_on, FakeTransport};
 
 const PNG_1X1: &str =

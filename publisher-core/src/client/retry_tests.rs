@@ -3,8 +3,8 @@
 
 use crate::client::PostsParams;
 use crate::error::{Error, ErrorKind};
-use crate::notes::composer::NoteComposer;
 use crate::ids::{Id, PostId};
+use crate::notes::composer::NoteComposer;
 use crate::test_support::{block_on, fixture_text, FakeTransport};
 
 fn reply_with_retry_after(client: &crate::Client<FakeTransport>, status: u16, retry_after: &str) {

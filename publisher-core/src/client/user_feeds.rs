@@ -7,8 +7,8 @@ use crate::error::Error;
 use crate::http::operation::{Operation, Path, Query};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
-use crate::json::{string_field, JsonDoc};
 use crate::ids::{Slug, UserId};
+use crate::json::{string_field, JsonDoc};
 use crate::records::schema::check_shallow;
 use crate::records::{feed, note, post, profile};
 

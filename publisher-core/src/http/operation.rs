@@ -111,13 +111,10 @@ pub fn matches_route(route: &str, path_and_query: &str) -> bool {
             }
         });
     let mut allowed = route_query.split('&').filter(|key| !key.is_empty());
-    let keys_in_order = query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .all(|pair| {
-            let key = pair.split_once('=').map_or(pair, |(key, _)| key);
-            allowed.any(|allowed| allowed == key)
-        });
+    let keys_in_order = query.split('&').filter(|pair| !pair.is_empty()).all(|pair| {
+        let key = pair.split_once('=').map_or(pair, |(key, _)| key);
+        allowed.any(|allowed| allowed == key)
+    });
     same_path && keys_in_order
 }
 

@@ -6,9 +6,9 @@
 #![deny(missing_docs)]
 
 use crate::error::Error;
+use crate::ids::{Id, NoteId};
 use crate::notes::document::{Block, ListItem, Mark, NoteDoc, NoteRequest, Paragraph, Text};
 use crate::notes::image::ImageData;
-use crate::ids::{Id, NoteId};
 
 /// How text added to the current paragraph looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,8 +104,7 @@ impl NoteComposer {
     pub fn new(text: Option<&str>) -> Result<Self, Error> {
         let mut note = NoteComposer::default();
         if let Some(text) = text {
-            note
-                .paragraph(text)
+            note.paragraph(text)
                 .map_err(|_| Error::invalid_argument("the note's initial text must not be empty"))?;
         }
         Ok(note)

@@ -4,7 +4,6 @@
 //! checked in Node, Deno and Chromium against what the core does natively. The test
 //! fails when the file is out of date; `UPDATE_MARKDOWN_TABLE=1 cargo test` rewrites it.
 
-
 /// A JS string literal (JSON's escaping, which JS reads alike).
 fn js(text: &str) -> String {
     serde_json::Value::from(text).to_string()

@@ -3,8 +3,8 @@
 //! tells whether a publish whose answer was lost created its note.
 
 pub mod base64;
-pub mod document;
 pub mod composer;
+pub mod document;
 pub mod image;
 #[cfg(feature = "markdown")]
 pub mod markdown;

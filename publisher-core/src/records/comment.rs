@@ -4,8 +4,8 @@
 
 use crate::error::Error;
 use crate::json::{JsonDoc, JsonKind};
-use crate::records::schema::expect_array;
 use crate::record;
+use crate::records::schema::expect_array;
 use crate::records::schema::{check, Label};
 
 record! {

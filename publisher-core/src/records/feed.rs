@@ -4,10 +4,10 @@
 
 use crate::error::Error;
 use crate::json::JsonDoc;
-use crate::records::schema::expect_array;
 use crate::record;
 use crate::records::note::{check_item, PublisherNote};
 use crate::records::schema::check_shallow;
+use crate::records::schema::expect_array;
 
 record! {
     /// A user's activity feed (interface §2.8), and every page of a feed.

@@ -2,8 +2,8 @@
 
 use crate::error::Error;
 use crate::json::JsonDoc;
-use crate::records::schema::{expect_array, expect_object};
 use crate::records::schema::{check, check_shallow, Label};
+use crate::records::schema::{expect_array, expect_object};
 use crate::{one_of, record};
 
 one_of! {

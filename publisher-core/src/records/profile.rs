@@ -2,8 +2,8 @@
 //! the service objects unchanged (http-contract §6.5), checked.
 
 use crate::error::Error;
-use crate::json::JsonDoc;
 use crate::ids::{Id, UserId};
+use crate::json::JsonDoc;
 use crate::record;
 use crate::records::feed::PublisherUserProfile;
 use crate::records::schema::check;

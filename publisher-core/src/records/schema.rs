@@ -406,4 +406,3 @@ pub fn expect_object<D: JsonDoc>(value: &D, what: &str) -> Result<(), Error> {
         )))
     }
 }
-
