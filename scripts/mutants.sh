@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Mutation testing: a measurement of the tests, not part of `npm test` (it takes about an
-# hour on a 2-core machine). Rust: cargo-mutants over the library code of src/ outside
-# src/wasm/ (.cargo/mutants.toml). n8n node: Stryker over nodes/ and shared/
+# hour on a 2-core machine). Rust: cargo-mutants over the core crate's library code
+# (publisher-core/src/, not the wasm boundary in src/: .cargo/mutants.toml). n8n node: Stryker over nodes/ and shared/
 # (n8n-node/stryker.config.mjs), with the node's unit tests.
 #
-#   bash scripts/mutants.sh rust [cargo-mutants args, e.g. --file src/http/retry.rs]
+#   bash scripts/mutants.sh rust [cargo-mutants args, e.g. --file publisher-core/src/http/retry.rs]
 #   bash scripts/mutants.sh node
 #
 # Results: mutants.out/ (Rust: caught.txt, missed.txt, timeout.txt, unviable.txt) and
@@ -22,7 +22,7 @@ case "${1:-}" in
       cargo install cargo-mutants --version "$CARGO_MUTANTS_VERSION" --locked
     fi
     # The fuzz test runs a tenth of its cases per mutant.
-    PUBLISHER_FUZZ_DIVISOR=10 cargo mutants --jobs 2 --no-shuffle "$@" || true
+    PUBLISHER_FUZZ_DIVISOR=10 cargo mutants --package publisher-core --jobs 2 --no-shuffle "$@" || true
     for outcome in caught missed timeout unviable; do
       printf '%-9s %5s\n' "$outcome" "$(wc -l < "mutants.out/$outcome.txt" 2>/dev/null || echo 0)"
     done

@@ -39,20 +39,27 @@ run_counted() {
 
 step "format and lints (native and wasm32)"
 cargo fmt --check
-cargo clippy --all-targets -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
-# The Markdown entry's wasm (src/wasm/markdown.rs is only compiled with this feature).
+cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --workspace --all-targets -- -D warnings
+# The Markdown entry's wasm (src/markdown.rs is only compiled with this feature).
 cargo clippy --target wasm32-unknown-unknown --features markdown-entry --lib -- -D warnings
 node scripts/module-graph.mjs
 node scripts/module-graph.mjs --folders
 node scripts/check-workflows.mjs
 
-step "cargo test (native core)"
-run_counted "cargo test" '^test result: ok\.' cargo test
+step "the core crate has no wasm crate in its dependency graph"
+if cargo tree -p publisher-core -e normal,build --prefix none | grep -E '^(wasm-bindgen|js-sys|web-sys)\b'; then
+  echo "FAILED: publisher-core depends on a wasm crate (above)"; exit 1
+fi
+
+step "cargo test (native: the core crate)"
+run_counted "cargo test" '^test result: ok\.' cargo test --workspace
 
 step "build the npm package"
 node scripts/build-pkg.mjs
 mkdir -p node_modules && ln -sfn ../pkg node_modules/publisher-wasm
+# The list of methods (the tests' and the README's) from the built .d.ts and the core's routes.
+node scripts/method-list.mjs --check
 
 step "wasm-bindgen tests in Node"
 run_counted "wasm-bindgen-test Node" '^test result: ok\.' \

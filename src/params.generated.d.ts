@@ -1,4 +1,3 @@
-// The parameter objects, from publisher-core/src/params.rs by cargo test; do not edit.
 /** Pagination parameters (interface §2.12). */
 export interface PaginationParams {
   /** Items to skip; a non-negative integer. */

@@ -50,7 +50,7 @@ const FULL_PROFILE: &'static str = profile::PublisherFullProfile::TYPESCRIPT;
 const PUBLISH_NOTE_RESPONSE: &'static str = publish::PublishNoteResponse::TYPESCRIPT;
 
 // The parameter objects come from their schemas (publisher_core::params), written out by
-// the core's tests as params.generated.d.ts.
+// the core's tests as params.generated.d.ts (do not edit it; a stale one fails cargo test).
 #[wasm_bindgen(typescript_custom_section)]
 const PARAMS: &'static str = include_str!("params.generated.d.ts");
 

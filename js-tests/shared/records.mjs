@@ -1,4 +1,4 @@
-// assertRecord: checks a record against its declaration in src/records (through
+// assertRecord: checks a record against its declaration in publisher-core/src/records (through
 // records.generated.mjs), so the scenarios assert the same shapes the client checks and
 // the .d.ts declares. Runs unchanged in Node, Deno and a browser page.
 import { AssertionError } from './assert.mjs';

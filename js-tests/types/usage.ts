@@ -187,7 +187,7 @@ console.log(callSignal, onProgress, followingSignal, followingAsCall, pageOffset
 // One per record, generated from the records' declarations (src/records): each reads
 // every declared field with exactly the type the declaration gives it.
 
-// ---- record readers: generated from src/records by cargo test; do not edit ----
+// ---- record readers: generated from publisher-core/src/records by cargo test; do not edit ----
 
 function readPublisherPost(value: PublisherPost): string {
   const parts: unknown[] = [];

@@ -59,7 +59,7 @@ const TARGETS: &[(&str, &str)] = &[
     ("image-upload", "image-upload.json"),
 ];
 
-/// The target that fuzzes each declared operation's decoding (src/api/operations.rs).
+/// The target that fuzzes each method's decoding (publisher-core/src/methods.rs).
 const TARGET_OF_METHOD: &[(&str, &str)] = &[
     ("getPosts", "posts"),
     ("getPost", "post-by-slug"),

@@ -15,7 +15,7 @@ export function jsonKind(value) {
 
 /**
  * What the member `key` of an object (not an array) holds, numbered as
- * src/wasm/js_doc.rs reads it into a FieldShape: 0 absent, 1 null (or a value JSON has
+ * src/js_doc.rs reads it into a FieldShape: 0 absent, 1 null (or a value JSON has
  * no kind for), 2 boolean, 3 safe integer, 4 other finite number, 5 other number,
  * 6 string, 7 array, 8 object.
  */

@@ -38,13 +38,13 @@ test('the registry: the fifteen operations, each in resources/<resource>/<value>
   assert.deepEqual(files.sort(), nodeOperations.map(keyOf).sort(), 'a file in resources/<resource>/ that the registry does not list');
 });
 
-test('every client method an operation names is one the client has (js-tests/shared/operations.generated.json, or the note builder)', () => {
-  const generated = JSON.parse(readFileSync(new URL('../../../js-tests/shared/operations.generated.json', import.meta.url), 'utf8'));
-  const methods = new Set(generated.operations.map((operation) => operation.name));
+test('every client method an operation names is one the client has (js-tests/shared/methods.generated.json, or the note builder)', () => {
+  const generated = JSON.parse(readFileSync(new URL('../../../js-tests/shared/methods.generated.json', import.meta.url), 'utf8'));
+  const methods = new Set(generated.methods.map((method) => method.name));
   for (const op of nodeOperations) {
     assert.ok(op.clientMethods.length > 0, `${keyOf(op)} names no client method`);
     for (const method of op.clientMethods) {
-      assert.ok(methods.has(method) || method === 'note', `${keyOf(op)}: ${method} is not a client operation`);
+      assert.ok(methods.has(method) || method === 'note', `${keyOf(op)}: ${method} is not a client method`);
       assert.equal(typeof Client.prototype[method], 'function', `${keyOf(op)}: the built client has no ${method}`);
     }
   }
