@@ -132,14 +132,11 @@ impl Schema {
     }
 }
 
-/// The fields of one caller's object, each checked by its schema's rule when its
-/// reader asks for it.
+/// The fields of one caller's object, each checked by the rule its reader names (a
+/// test checks that every reader names its schema's keys and rules, in order; the
+/// schema itself, with its docs, stays out of the wasm).
 pub struct Fields<'a> {
-    /// The object's TypeScript name, and its fields (not their docs, which only the
-    /// `.d.ts` needs: so the wasm carries none of them).
-    name: &'static str,
-    fields: &'static [Field],
-    member: &'a dyn Fn(&'static str) -> Arg,
+    member: &'a dyn Fn(&'static str, Rule) -> Arg,
 }
 
 /// The Rust type a checked field becomes.
@@ -185,18 +182,19 @@ impl FromField for String {
 }
 
 impl Fields<'_> {
-    /// The field `key`, checked by its schema's rule.
-    pub fn get<T: FromField>(&self, key: &'static str) -> Result<T, Error> {
-        // A key outside the schema, or read as another type than its rule gives, is a
-        // reader that disagrees with its schema (a test checks every reader).
-        let disagrees = || Error::invalid_argument(format!("{key} does not match the schema of {}", self.name));
-        let field = self
-            .fields
-            .iter()
-            .find(|field| field.key == key)
-            .ok_or_else(disagrees)?;
-        T::from_value(field.rule.check(key, &(self.member)(key))?).ok_or_else(disagrees)
+    /// The field `key`, checked by `rule`.
+    pub fn get<T: FromField>(&self, key: &'static str, rule: Rule) -> Result<T, Error> {
+        T::from_value(self.check(key, rule)?).ok_or_else(|| mismatch(key))
     }
+
+    fn check(&self, key: &'static str, rule: Rule) -> Result<Value, Error> {
+        rule.check(key, &(self.member)(key, rule))
+    }
+}
+
+/// A reader that asks a field as another type than its rule gives.
+fn mismatch(key: &str) -> Error {
+    Error::invalid_argument(format!("{key} is read as another type than its rule gives"))
 }
 
 /// A parameter object of a method.
@@ -209,19 +207,14 @@ pub trait ParamObject: Sized {
 
     /// Reads the argument `name`: missing (all defaults, when optional), or an object.
     fn read(name: &str, source: &dyn ArgSource) -> Result<Self, Error> {
-        let missing = |_: &'static str| Arg::Missing;
-        let member = |key: &'static str| source.member(key);
-        let fields = |member: &dyn Fn(&'static str) -> Arg| {
-            Self::from_fields(&Fields {
-                name: Self::SCHEMA.name,
-                fields: Self::SCHEMA.fields,
-                member,
-            })
-        };
         match (source.shape(), Self::SCHEMA.required) {
             (Shape::Missing | Shape::Other, Some(required)) => Err(Error::invalid_argument(required)),
-            (Shape::Missing, None) => fields(&missing),
-            (Shape::Object, _) | (Shape::Array, Some(_)) => fields(&member),
+            (Shape::Missing, None) => Self::from_fields(&Fields {
+                member: &|_, _| Arg::Missing,
+            }),
+            (Shape::Object, _) | (Shape::Array, Some(_)) => Self::from_fields(&Fields {
+                member: &|key, _| source.member(key),
+            }),
             (Shape::Array | Shape::Other, None) => Err(Error::invalid_argument(format!("{name} must be an object"))),
         }
     }
@@ -263,9 +256,9 @@ impl ParamObject for PostsParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(PostsParams {
-            offset: fields.get("offset")?,
-            limit: fields.get("limit")?,
-            cursor: fields.get("cursor")?,
+            offset: fields.get("offset", Rule::Offset)?,
+            limit: fields.get("limit", Rule::Limit)?,
+            cursor: fields.get("cursor", Rule::Cursor)?,
         })
     }
 }
@@ -327,12 +320,12 @@ impl ParamObject for SearchParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(SearchParams {
-            query: fields.get("query")?,
-            offset: fields.get("offset")?,
-            limit: fields.get("limit")?,
-            post_type: fields.get("type")?,
-            published_after: fields.get("published_after")?,
-            published_before: fields.get("published_before")?,
+            query: fields.get("query", Rule::Query)?,
+            offset: fields.get("offset", Rule::Offset)?,
+            limit: fields.get("limit", Rule::Limit)?,
+            post_type: fields.get("type", Rule::PostType)?,
+            published_after: fields.get("published_after", Rule::IsoDate)?,
+            published_before: fields.get("published_before", Rule::IsoDate)?,
         })
     }
 }
@@ -366,8 +359,8 @@ impl ParamObject for CommentsParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(CommentsParams {
-            offset: fields.get("offset")?,
-            limit: fields.get("limit")?,
+            offset: fields.get("offset", Rule::Offset)?,
+            limit: fields.get("limit", Rule::Limit)?,
         })
     }
 }
@@ -401,8 +394,8 @@ impl ParamObject for NotesParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(NotesParams {
-            cursor: fields.get("cursor")?,
-            limit: fields.get("limit")?,
+            cursor: fields.get("cursor", Rule::Cursor)?,
+            limit: fields.get("limit", Rule::Limit)?,
         })
     }
 }
@@ -436,8 +429,8 @@ impl ParamObject for ReadParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(ReadParams {
-            limit: fields.get("limit")?,
-            offset: fields.get("offset")?,
+            limit: fields.get("limit", Rule::ReadLimit)?,
+            offset: fields.get("offset", Rule::ReadOffset)?,
         })
     }
 }
@@ -462,7 +455,7 @@ impl ParamObject for NoteReadParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(NoteReadParams {
-            limit: fields.get("limit")?,
+            limit: fields.get("limit", Rule::ReadLimit)?,
         })
     }
 }
@@ -605,61 +598,46 @@ mod tests {
         }
     }
 
-    /// The keys a reader asks for, in order.
-    fn keys_read<P: ParamObject>() -> Vec<&'static str> {
+    /// The keys and rules a reader asks for, in order, of an object whose members are
+    /// all valid (a query, so that SearchParams reads on past it).
+    fn fields_read<P: ParamObject>() -> Vec<(&'static str, Rule)> {
         let asked = std::cell::RefCell::new(Vec::new());
-        let member = |key: &'static str| {
-            asked.borrow_mut().push(key);
-            Arg::Missing
+        let member = |key: &'static str, rule: Rule| {
+            asked.borrow_mut().push((key, rule));
+            if rule == Rule::Query {
+                Arg::Str("q".into())
+            } else {
+                Arg::Missing
+            }
         };
-        let _ = P::from_fields(&Fields {
-            name: P::SCHEMA.name,
-            fields: P::SCHEMA.fields,
-            member: &member,
-        });
+        P::from_fields(&Fields { member: &member }).unwrap();
         asked.into_inner()
     }
 
-    fn schema_keys(schema: &Schema) -> Vec<&'static str> {
-        schema.fields.iter().map(|field| field.key).collect()
+    fn schema_fields(schema: &Schema) -> Vec<(&'static str, Rule)> {
+        schema.fields.iter().map(|field| (field.key, field.rule)).collect()
     }
 
     #[test]
     fn every_reader_reads_exactly_its_schema_in_order() {
-        assert_eq!(keys_read::<PostsParams>(), schema_keys(&PostsParams::SCHEMA));
-        // SearchParams stops at its required query: given one, it reads on.
-        let mut search = keys_read::<SearchParams>();
-        search.truncate(1);
-        assert_eq!(search, ["query"]);
-        let query = object(&[("query", Arg::Str("q".into()))]);
-        let asked = std::cell::RefCell::new(Vec::new());
-        let member = |key: &'static str| {
-            asked.borrow_mut().push(key);
-            query.member(key)
-        };
-        SearchParams::from_fields(&Fields {
-            name: "SearchParams",
-            fields: SearchParams::SCHEMA.fields,
-            member: &member,
-        })
-        .unwrap();
-        assert_eq!(asked.into_inner(), schema_keys(&SearchParams::SCHEMA));
-        assert_eq!(keys_read::<CommentsParams>(), schema_keys(&CommentsParams::SCHEMA));
-        assert_eq!(keys_read::<NotesParams>(), schema_keys(&NotesParams::SCHEMA));
-        assert_eq!(keys_read::<ReadParams>(), schema_keys(&ReadParams::SCHEMA));
-        assert_eq!(keys_read::<NoteReadParams>(), schema_keys(&NoteReadParams::SCHEMA));
+        assert_eq!(fields_read::<PostsParams>(), schema_fields(&PostsParams::SCHEMA));
+        assert_eq!(fields_read::<SearchParams>(), schema_fields(&SearchParams::SCHEMA));
+        assert_eq!(fields_read::<CommentsParams>(), schema_fields(&CommentsParams::SCHEMA));
+        assert_eq!(fields_read::<NotesParams>(), schema_fields(&NotesParams::SCHEMA));
+        assert_eq!(fields_read::<ReadParams>(), schema_fields(&ReadParams::SCHEMA));
+        assert_eq!(fields_read::<NoteReadParams>(), schema_fields(&NoteReadParams::SCHEMA));
+        assert_eq!(ALL.len(), 6, "a parameter object is missing above");
     }
 
     #[test]
-    fn a_key_outside_the_schema_or_of_another_type_is_refused() {
+    fn a_field_read_as_another_type_than_its_rule_is_refused() {
         let fields = Fields {
-            name: "NotesParams",
-            fields: NotesParams::SCHEMA.fields,
-            member: &|_| Arg::Missing,
+            member: &|_, _| Arg::Missing,
         };
-        assert!(fields.get::<Option<u64>>("offset").is_err());
-        assert!(fields.get::<Option<u64>>("cursor").is_err());
-        assert_eq!(fields.get::<Option<u64>>("limit").unwrap(), None);
+        assert!(fields.get::<Option<u64>>("cursor", Rule::Cursor).is_err());
+        assert!(fields.get::<Option<String>>("limit", Rule::Limit).is_err());
+        assert_eq!(fields.get::<Option<u64>>("limit", Rule::Limit).unwrap(), None);
+        assert_eq!(fields.get::<u64>("limit", Rule::ReadLimit).unwrap(), DEFAULT_READ_LIMIT);
     }
 
     /// The parameter objects' section of the `.d.ts` (`src/params.generated.d.ts` of the
