@@ -9,7 +9,7 @@ import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const project = mkdtempSync(join(tmpdir(), 'publisher-wasm-tarball-'));
@@ -59,16 +59,18 @@ test('every target of the exports map exists, and types come first wherever they
 
 test('the embedded and the gzip wasm are byte for byte the .wasm file', async () => {
   for (const dir of BUILDS) {
-    const { wasmBytes } = await import(join(installed, dir, 'publisher_wasm_inline.js'));
+    const { storedWasmBytes, wasmBytes } = await import(join(installed, dir, 'publisher_wasm_inline.js'));
     const wasm = readFileSync(join(installed, dir, 'publisher_wasm_bg.wasm'));
     assert.deepEqual(Buffer.from(wasmBytes()), wasm, `${dir}publisher_wasm_inline.js`);
+    // deno.js inflates the stored bytes itself (deflate-raw).
+    assert.deepEqual(inflateRawSync(storedWasmBytes()), wasm, `${dir}publisher_wasm_inline.js, as deno.js inflates it`);
     assert.deepEqual(gunzipSync(readFileSync(join(installed, dir, 'publisher_wasm_bg.wasm.gz'))), wasm, `${dir}publisher_wasm_bg.wasm.gz`);
   }
 });
 
 test('only node.cjs reads a file and only the web entry uses import.meta.url', () => {
   for (const dir of BUILDS) {
-    for (const file of ['embedded.js', 'embedded.cjs', 'workerd.js', 'init.js', 'publisher_wasm.js']) {
+    for (const file of ['embedded.js', 'deno.js', 'embedded.cjs', 'workerd.js', 'init.js', 'publisher_wasm.js']) {
       const text = read(dir + file);
       assert.ok(!text.includes('import.meta'), `${dir}${file} uses no import.meta`);
       assert.ok(!/require\(["']node:fs|from ["']node:fs|__dirname/.test(text), `${dir}${file} reads no file`);
@@ -95,7 +97,7 @@ test('publisher-wasm/markdown has every condition of the main entry, over markdo
     const expected = main.replaceAll('"./', '"./markdown/');
     assert.equal(JSON.stringify(manifest.exports[`./markdown${subpath}`]), expected, `./markdown${subpath}`);
   }
-  for (const file of ['embedded.js', 'index.js', 'workerd.js', 'node.cjs', 'node.mjs', 'embedded.cjs', 'embedded.mjs', 'snippets/*']) {
+  for (const file of ['embedded.js', 'deno.js', 'index.js', 'workerd.js', 'node.cjs', 'node.mjs', 'embedded.cjs', 'embedded.mjs', 'snippets/*']) {
     assert.ok(manifest.sideEffects.includes(`./markdown/${file}`), `sideEffects lists ./markdown/${file}`);
   }
 });
