@@ -14,6 +14,15 @@ export function wasmBytes() {
   return __WASM_DEFLATED__ ? inflateSync(bytes) : bytes;
 }
 
+/**
+ * The bytes as embedded, not inflated: deflate-raw in publisher_wasm_inline.js (the copy
+ * deno.js imports, whose runtime inflates natively, far faster than fflate's JavaScript
+ * in a cold process).
+ */
+export function storedWasmBytes() {
+  return decodeBase64();
+}
+
 // Decoded by the fastest means the runtime has: Uint8Array.fromBase64, Node's and Bun's
 // Buffer, atob; by hand where none exists.
 function decodeBase64() {

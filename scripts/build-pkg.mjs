@@ -76,7 +76,7 @@ function makeEntries(dir, exportsNames) {
   const fill = (name) => readFileSync(join(template, name), 'utf8').replaceAll('__SNIPPETS__', snippets);
   // init.js names its exports; the other entries re-export the whole glue.
   const extraInitExports = exportsNames.filter((name) => !['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes'].includes(name));
-  for (const name of ['embedded.js', 'index.js', 'workerd.js', 'init.js']) {
+  for (const name of ['embedded.js', 'deno.js', 'index.js', 'workerd.js', 'init.js']) {
     let text = fill(name);
     if (name === 'init.js' && extraInitExports.length) text += `export { ${extraInitExports.join(', ')} } from './publisher_wasm.js';\n`;
     writeFileSync(join(dir, name), text);

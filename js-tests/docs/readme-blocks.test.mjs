@@ -112,7 +112,7 @@ async function runNode(block, dir) {
 async function runDeno(block, dir) {
   const [program, subcommand, ...args] = words(block.command);
   assert.deepEqual([program, subcommand], ['deno', 'run'], `${block.readme}:${block.line}: a Deno block runs with deno run`);
-  writeFileSync(join(dir, 'import-map.json'), JSON.stringify({ imports: { 'npm:publisher-wasm': './node_modules/publisher-wasm/embedded.js' } }));
+  writeFileSync(join(dir, 'import-map.json'), JSON.stringify({ imports: { 'npm:publisher-wasm': './node_modules/publisher-wasm/deno.js' } }));
   const file = args.pop();
   const deno = join(ROOT, 'node_modules', '.bin', 'deno');
   return execFile(deno, ['run', ...args, '--no-lock', '--import-map=import-map.json', '--preload=redirect.mjs', file], {

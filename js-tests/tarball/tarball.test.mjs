@@ -5,25 +5,26 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const project = mkdtempSync(join(tmpdir(), 'publisher-wasm-tarball-'));
 const installed = join(project, 'node_modules', 'publisher-wasm');
 const read = (file) => readFileSync(join(installed, file), 'utf8');
 let manifest;
+let tarball;
 /** The folders of the two wasm builds and their entries. */
 const BUILDS = ['', 'markdown/'];
 
 before(() => {
   execFileSync('npm', ['pack', join(root, 'pkg'), '--pack-destination', project], { stdio: 'pipe' });
-  const tarball = readdirSync(project).find((name) => name.endsWith('.tgz'));
+  tarball = join(project, readdirSync(project).find((name) => name.endsWith('.tgz')));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'throwaway', private: true }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', join(project, tarball)], { cwd: project, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], { cwd: project, stdio: 'pipe' });
   manifest = JSON.parse(read('package.json'));
 });
 after(() => rmSync(project, { recursive: true, force: true }));
@@ -58,16 +59,18 @@ test('every target of the exports map exists, and types come first wherever they
 
 test('the embedded and the gzip wasm are byte for byte the .wasm file', async () => {
   for (const dir of BUILDS) {
-    const { wasmBytes } = await import(join(installed, dir, 'publisher_wasm_inline.js'));
+    const { storedWasmBytes, wasmBytes } = await import(join(installed, dir, 'publisher_wasm_inline.js'));
     const wasm = readFileSync(join(installed, dir, 'publisher_wasm_bg.wasm'));
     assert.deepEqual(Buffer.from(wasmBytes()), wasm, `${dir}publisher_wasm_inline.js`);
+    // deno.js inflates the stored bytes itself (deflate-raw).
+    assert.deepEqual(inflateRawSync(storedWasmBytes()), wasm, `${dir}publisher_wasm_inline.js, as deno.js inflates it`);
     assert.deepEqual(gunzipSync(readFileSync(join(installed, dir, 'publisher_wasm_bg.wasm.gz'))), wasm, `${dir}publisher_wasm_bg.wasm.gz`);
   }
 });
 
 test('only node.cjs reads a file and only the web entry uses import.meta.url', () => {
   for (const dir of BUILDS) {
-    for (const file of ['embedded.js', 'embedded.cjs', 'workerd.js', 'init.js', 'publisher_wasm.js']) {
+    for (const file of ['embedded.js', 'deno.js', 'embedded.cjs', 'workerd.js', 'init.js', 'publisher_wasm.js']) {
       const text = read(dir + file);
       assert.ok(!text.includes('import.meta'), `${dir}${file} uses no import.meta`);
       assert.ok(!/require\(["']node:fs|from ["']node:fs|__dirname/.test(text), `${dir}${file} reads no file`);
@@ -94,7 +97,7 @@ test('publisher-wasm/markdown has every condition of the main entry, over markdo
     const expected = main.replaceAll('"./', '"./markdown/');
     assert.equal(JSON.stringify(manifest.exports[`./markdown${subpath}`]), expected, `./markdown${subpath}`);
   }
-  for (const file of ['embedded.js', 'index.js', 'workerd.js', 'node.cjs', 'node.mjs', 'embedded.cjs', 'embedded.mjs', 'snippets/*']) {
+  for (const file of ['embedded.js', 'deno.js', 'index.js', 'workerd.js', 'node.cjs', 'node.mjs', 'embedded.cjs', 'embedded.mjs', 'snippets/*']) {
     assert.ok(manifest.sideEffects.includes(`./markdown/${file}`), `sideEffects lists ./markdown/${file}`);
   }
 });
@@ -120,5 +123,35 @@ test('only the Markdown wasm carries the Markdown conversion', async () => {
 test('CommonJS declarations import only CommonJS declarations', () => {
   for (const file of readdirSync(installed, { recursive: true }).filter((name) => name.endsWith('.d.cts'))) {
     for (const [, target] of read(file).matchAll(/from '(\.[^']+)'/g)) assert.match(target, /\.cjs$/, `${file} imports ${target}`);
+  }
+});
+
+// Are the Types Wrong? (attw) on the tarball, in each resolution TypeScript has: node10
+// (still common; it ignores `exports`, so typesVersions maps the subpaths that have no
+// .d.ts beside a file of their name), node16 from CommonJS and from ESM, and bundler.
+test('attw: every module subpath has its types in every module resolution', () => {
+  const attw = join(root, 'node_modules', '.bin', 'attw');
+  // Into a file: attw exits before a pipe has taken its whole report when it finds problems.
+  const report = join(project, 'attw.json');
+  const out = openSync(report, 'w');
+  try {
+    execFileSync(attw, ['--format', 'json', '--no-definitely-typed', tarball], { stdio: ['ignore', out, 'pipe'] });
+  } catch (error) {
+    if (error.status !== 1) throw error; // 1: it reported problems, sorted out below
+  } finally {
+    closeSync(out);
+  }
+  const { analysis } = JSON.parse(readFileSync(report, 'utf8'));
+  const subpaths = Object.keys(manifest.exports);
+  assert.deepEqual(Object.keys(analysis.entrypoints).sort(), [...subpaths].sort(), 'attw checked every subpath of the exports map');
+  // The .wasm subpaths are files for bundlers, not modules: nothing resolves them to types.
+  // /web (top-level await) and /init are ESM only by design: from CommonJS under node16
+  // they are for import() only, which is what attw's CJSResolvesToESM says.
+  const esmOnly = ['./web', './init', './markdown/web', './markdown/init'];
+  const unexpected = analysis.problems.filter((problem) => !problem.entrypoint.endsWith('.wasm')
+    && !(problem.kind === 'CJSResolvesToESM' && problem.resolutionKind === 'node16-cjs' && esmOnly.includes(problem.entrypoint)));
+  assert.deepEqual(unexpected, []);
+  for (const subpath of subpaths.filter((path) => !path.endsWith('.wasm') && path !== './package.json')) {
+    assert.match(analysis.entrypoints[subpath].resolutions.node10.resolution?.fileName ?? '', /\.d\.ts$/, `${subpath} under node10`);
   }
 });
