@@ -1,6 +1,7 @@
 // Builds the npm package in pkg/: wasm-pack (--target web) for the wasm and its ESM
 // glue, then the entry points of pkg-template/: embedded.js (the wasm inlined,
-// deflated, as base64: browsers, bundlers, Deno), node.cjs + node.mjs (the wasm read from its file;
+// deflated, as base64: browsers and bundlers), deno.js (the same copy, inflated by Deno's
+// own DecompressionStream), node.cjs + node.mjs (the wasm read from its file;
 // one module for Node's require and import), embedded.cjs + embedded.mjs (the same,
 // embedded, for bundling into one file), workerd (a wasm module import), index.js
 // (publisher-wasm/web: the .wasm as a file of its own) and init (explicit loading);
