@@ -49,7 +49,8 @@ async function callWebhook(path, body = {}) {
 }
 
 async function lastExecution(name) {
-  for (let attempt = 0; attempt < 40; attempt++) {
+  // The execution may be saved a while after the webhook answered: up to 30 s on a loaded machine.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const { data } = await api('GET', `/executions?workflowId=${workflowIds[name]}&includeData=true&limit=1`);
     if (data[0] && data[0].finished !== undefined && data[0].status !== 'running' && data[0].status !== 'new') {
       seen.push(JSON.stringify(data[0]));
