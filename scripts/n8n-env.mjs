@@ -1,6 +1,7 @@
 // What every n8n process the project starts shares (the e2e test, queue mode): settings
-// that keep n8n offline and quiet on a machine that reaches only package registries, and
-// a free loopback port for the services that must be told theirs.
+// that keep n8n offline and quiet on a machine that reaches only package registries, how
+// long it may take to become ready, and a free loopback port for the services that must
+// be told theirs.
 import net from 'node:net';
 
 /** n8n without telemetry, update checks, templates, banners or package catalogues. */
@@ -25,4 +26,21 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * How long an n8n process may take to answer /healthz/readiness: N8N_READY_TIMEOUT_S
+ * seconds, 300 by default: the first start on a fresh, loaded 2-core machine (cold disk
+ * cache, new database) overran 90 s, where a rerun of the whole editor check took 36 s.
+ * scripts/n8n-editor.sh reads the same variable with the same default.
+ */
+export function n8nReadyTimeoutMs(env = process.env) {
+  const text = env.N8N_READY_TIMEOUT_S ?? '300';
+  if (!/^[1-9]\d*$/.test(text)) throw new Error(`N8N_READY_TIMEOUT_S must be a whole number of seconds, not ${JSON.stringify(text)}`);
+  return Number(text) * 1000;
+}
+
+/** The last `lines` lines of a process's output: what a failed start shows. */
+export function tailOf(text, lines = 60) {
+  return text.split('\n').slice(-lines).join('\n');
 }

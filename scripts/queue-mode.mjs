@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { N8N_OFFLINE_ENV, freePort } from './n8n-env.mjs';
+import { N8N_OFFLINE_ENV, freePort, n8nReadyTimeoutMs } from './n8n-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ENCRYPTION_KEY = 'queue-mode-tests-only-not-a-secret';
@@ -48,7 +48,8 @@ export function n8nInstall() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(what, check, { timeoutMs = 60_000, intervalMs = 200, failed = () => null } = {}) {
+/** Polls `check` until true; on timeout the error ends with `logFile`'s tail, when given. */
+async function waitFor(what, check, { timeoutMs = 60_000, intervalMs = 200, failed = () => null, logFile } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
@@ -61,7 +62,8 @@ async function waitFor(what, check, { timeoutMs = 60_000, intervalMs = 200, fail
     }
     await sleep(intervalMs);
   }
-  throw new Error(`${what}: not ready within ${timeoutMs} ms${lastError ? ` (${lastError.message})` : ''}`);
+  const log = logFile ? `; the end of ${logFile}:\n${tail(logFile)}` : '';
+  throw new Error(`${what}: not ready within ${timeoutMs} ms${lastError ? ` (${lastError.message})` : ''}${log}`);
 }
 
 function tail(file, lines = 40) {
@@ -172,8 +174,10 @@ export async function startPostgres(dir, logDir) {
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
   ]), { env: process.env, logFile });
   const psql = (sql, db = DB_NAME) => run('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, '-d', db, '-At', '-c', sql]);
+  // Budgets for a loaded 2-core machine, where a warm start takes a few seconds.
   await waitFor('PostgreSQL', async () => (await psql('select 1', 'postgres')).trim() === '1', {
-    timeoutMs: 30_000,
+    timeoutMs: 120_000,
+    logFile,
     failed: () => (server.alive ? null : `exited:\n${tail(logFile)}`),
   });
   await psql(`create database ${DB_NAME}`, 'postgres');
@@ -198,7 +202,8 @@ export async function startRedis(dir, logDir) {
     '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no',
   ], { env: process.env, logFile });
   await waitFor('Redis', () => readFileSync(logFile, 'utf8').includes('Ready to accept connections'), {
-    timeoutMs: 15_000,
+    timeoutMs: 60_000,
+    logFile,
     failed: () => (server.alive ? null : `exited:\n${tail(logFile)}`),
   });
   return { port, stop: () => server.stop() };
@@ -310,7 +315,8 @@ export async function startQueueCluster({ workers = ['w1', 'w2'], concurrency = 
       const main = startProcess('main', n8nBin, ['start'], { env: mainEnv, logFile: join(logDir, 'main.log') });
       started.push(main);
       await waitFor('n8n main', async () => (await fetch(`${mainUrl}/healthz/readiness`)).ok, {
-        timeoutMs: 120_000,
+        timeoutMs: n8nReadyTimeoutMs(),
+        logFile: main.logFile,
         failed: () => (main.alive ? null : `exited:\n${tail(main.logFile)}`),
       });
       return main;
@@ -327,7 +333,8 @@ export async function startQueueCluster({ workers = ['w1', 'w2'], concurrency = 
       started.push(worker);
       workerHandles.set(name, worker);
       await waitFor(`n8n worker ${name}`, async () => (await fetch(`${worker.healthUrl}/healthz/readiness`)).ok, {
-        timeoutMs: 120_000,
+        timeoutMs: n8nReadyTimeoutMs(),
+        logFile: worker.logFile,
         failed: () => (worker.alive ? null : `exited:\n${tail(worker.logFile)}`),
       });
       return worker;

@@ -1,15 +1,35 @@
-// Readers of one item's parameters. Each checks its value, so that a bad value names its
-// parameter and item before anything is sent.
-import type { IExecuteFunctions } from 'n8n-workflow';
+// Readers of one item's parameters, also the trigger's (pollParameters). Each checks its
+// value, so that a bad value names its parameter and item before anything is sent.
+import type { INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** What reading an item's parameters needs of n8n's execute functions. */
-export type ParameterContext = Pick<IExecuteFunctions, 'getNodeParameter' | 'getNode'>;
+/**
+ * What reading parameters needs of n8n: the node's execute functions (an item's
+ * parameters), or a trigger's poll functions through pollParameters.
+ */
+export interface ParameterContext {
+  getNode(): INode;
+  getNodeParameter(name: string, itemIndex: number, fallback?: unknown): unknown;
+  /** False when the parameters belong to no item (a poll): a refusal then names none. */
+  readonly perItem?: boolean;
+}
 
-/** Refuses the item: a NodeOperationError naming it, thrown before anything is sent. */
+/**
+ * A poll's parameters for the same readers. A trigger's parameters are the node's, not an
+ * item's: the readers' item index is ignored, and a refusal carries none.
+ */
+export function pollParameters(ctx: Pick<IPollFunctions, 'getNodeParameter' | 'getNode'>): ParameterContext {
+  return {
+    getNode: () => ctx.getNode(),
+    getNodeParameter: (name, _itemIndex, fallback) => ctx.getNodeParameter(name, fallback),
+    perItem: false,
+  };
+}
+
+/** Refuses the item (or the poll): a NodeOperationError naming it, thrown before anything is sent. */
 export function invalidParameter(ctx: ParameterContext, itemIndex: number, message: string): never {
   // No "(item N)" in the text: n8n shows the item index beside the message.
-  throw new NodeOperationError(ctx.getNode(), message, { itemIndex });
+  throw new NodeOperationError(ctx.getNode(), message, ctx.perItem === false ? {} : { itemIndex });
 }
 
 /** The parameter as n8n hands it over, expressions resolved. */

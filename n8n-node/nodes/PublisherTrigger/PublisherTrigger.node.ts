@@ -13,10 +13,14 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { createClient, PublisherError, readCredentials } from '../../shared/client';
 import { credentialTestMethods } from '../../shared/credentialTest';
 import { n8nFetch } from '../../shared/n8nFetch';
-import { slugProperty, userIdProperty } from '../Publisher/resources/commonParameters';
+import { pollParameters, readRaw, wholeNumber } from '../Publisher/parameters';
+import { readSlug, readUserId, slugProperty, userIdProperty } from '../Publisher/resources/commonParameters';
 import { baseline, CapReachedError, newestRecord, readCheckpoint, recordsSince } from './checkpoint';
 import type { FeedSource, TriggerEvent } from './feeds';
 import { feedKey, walkFeed } from './feeds';
+
+/** The item index the readers are given: a poll has no items (pollParameters ignores it). */
+const POLL = 0;
 
 /** Default of "Max New Records per Poll". */
 export const DEFAULT_MAX_RECORDS = 500;
@@ -155,32 +159,23 @@ export class PublisherTrigger implements INodeType {
   }
 }
 
+// The node's readers (../Publisher/parameters.ts) read the trigger's parameters too, so
+// that both accept and refuse the same values with the same messages.
 function readFeedSource(ctx: IPollFunctions): FeedSource {
-  const event = ctx.getNodeParameter('event', 'newPost') as TriggerEvent;
+  const params = pollParameters(ctx);
+  const event = readRaw(params, POLL, 'event', 'newPost') as TriggerEvent;
   if (event !== 'newPost' && event !== 'newNote') throw new NodeOperationError(ctx.getNode(), `The event "${String(event)}" is not supported`);
-  const source = ctx.getNodeParameter('source', 'own') as string;
+  const source = readRaw(params, POLL, 'source', 'own') as string;
   if (source === 'own') return { event, source };
-  if (source === 'slug') {
-    const raw = ctx.getNodeParameter('slug', '');
-    const slug = typeof raw === 'string' ? raw.trim().replace(/^@/, '') : '';
-    if (!slug) throw new NodeOperationError(ctx.getNode(), 'Parameter "Slug" must not be empty');
-    return { event, source, slug };
-  }
-  if (source === 'userId') return { event, source, userId: wholeNumber(ctx, ctx.getNodeParameter('userId', 0), 'Parameter "User ID"', 1) };
+  if (source === 'slug') return { event, source, slug: readSlug(params, POLL) };
+  if (source === 'userId') return { event, source, userId: readUserId(params, POLL) };
   throw new NodeOperationError(ctx.getNode(), `The source "${String(source)}" is not supported`);
 }
 
 function readCap(ctx: IPollFunctions): number {
-  const options = ctx.getNodeParameter('options', {}) as IDataObject;
-  return options.maxRecords === undefined ? DEFAULT_MAX_RECORDS : wholeNumber(ctx, options.maxRecords, 'Option "Max New Records per Poll"', 1);
-}
-
-function wholeNumber(ctx: IPollFunctions, value: unknown, what: string, min: number): number {
-  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min) {
-    throw new NodeOperationError(ctx.getNode(), `${what} must be a whole number of at least ${min}, not ${JSON.stringify(value)}`);
-  }
-  return number;
+  const params = pollParameters(ctx);
+  const options = readRaw(params, POLL, 'options', {}) as IDataObject;
+  return options.maxRecords === undefined ? DEFAULT_MAX_RECORDS : wholeNumber(params, POLL, options.maxRecords, 'Option "Max New Records per Poll"', 1);
 }
 
 const KEPT = 'Nothing was emitted and the checkpoint was kept: the next poll reads from the same place, so no record is lost.';

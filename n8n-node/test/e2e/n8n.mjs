@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { N8N_OFFLINE_ENV, freePort } from '../../../scripts/n8n-env.mjs';
+import { N8N_OFFLINE_ENV, freePort, n8nReadyTimeoutMs, tailOf } from '../../../scripts/n8n-env.mjs';
 
 
 export async function prepareN8n({ n8nHome, node24Dir, packageTgz, env: extraEnv = {}, label = 'e2e' }) {
@@ -57,13 +57,16 @@ export async function prepareN8n({ n8nHome, node24Dir, packageTgz, env: extraEnv
     server.stdout.on('data', (d) => (out += d));
     server.stderr.on('data', (d) => (out += d));
     server.on('close', () => log.push(out));
-    const deadline = Date.now() + 90_000;
+    const budget = n8nReadyTimeoutMs();
+    const deadline = Date.now() + budget;
     for (;;) {
-      if (server.exitCode !== null) throw new Error(`n8n start exited early:\n${out}`);
+      if (server.exitCode !== null) throw new Error(`n8n start exited early (code ${server.exitCode}):\n${out}`);
       try {
         if ((await fetch(`${base}/healthz/readiness`)).ok) break;
       } catch {}
-      if (Date.now() > deadline) throw new Error(`n8n was not ready within 90 s:\n${out}`);
+      if (Date.now() > deadline) {
+        throw new Error(`n8n was not ready within ${budget / 1000} s (N8N_READY_TIMEOUT_S); the end of its log:\n${tailOf(out)}`);
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
     server.logText = () => out;

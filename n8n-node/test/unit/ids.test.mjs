@@ -6,10 +6,12 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { harness } from './harness.mjs';
 import { COMMENT_ID, NOTE_ID, POST_ID, USER_ID } from './fixture-service.mjs';
+import { loadSource } from './source.mjs';
 
 const { NodeHelpers, NodeOperationError } = createRequire(import.meta.url)('n8n-workflow');
 const h = harness('ids-secret-1b7c');
 const d = h.node.description;
+const { nodeOperations } = await loadSource('nodes/Publisher/resources/index.ts');
 
 const ID_PARAMETERS = { postId: 'Post ID', noteId: 'Note ID', userId: 'User ID', commentId: 'Comment ID' };
 const GOOD = { postId: POST_ID, noteId: NOTE_ID, userId: USER_ID, commentId: COMMENT_ID };
@@ -19,13 +21,11 @@ const withIds = d.properties
   .map((p) => ({ resource: p.displayOptions.show.resource[0], operation: p.displayOptions.show.operation[0], id: p.name }));
 
 test('every ID parameter is a required text field that starts empty', () => {
-  assert.deepEqual(
-    withIds.map(({ resource, operation, id }) => `${resource}/${operation}:${id}`).sort(),
-    [
-      'comment/get:commentId', 'comment/getAll:postId', 'note/delete:noteId', 'note/getNoteById:noteId', 'note/getNotesById:userId',
-      'post/getPostById:postId', 'post/getPostsById:userId', 'profile/getById:userId',
-    ],
-  );
+  // The description shows each ID parameter of the registry's operations, for that operation.
+  const key = ({ resource, operation, id }) => `${resource}/${operation}:${id}`;
+  const ofRegistry = nodeOperations.flatMap((op) => op.properties.filter((p) => p.name in ID_PARAMETERS).map((p) => ({ resource: op.resource, operation: op.value, id: p.name })));
+  assert.deepEqual(withIds.map(key).sort(), ofRegistry.map(key).sort());
+  assert.deepEqual([...new Set(withIds.map(({ id }) => id))].sort(), Object.keys(ID_PARAMETERS).sort(), 'each kind of ID is some operation\'s');
   for (const p of d.properties.filter((property) => property.name in ID_PARAMETERS)) {
     assert.deepEqual({ displayName: p.displayName, type: p.type, required: p.required, default: p.default }, { displayName: ID_PARAMETERS[p.name], type: 'string', required: true, default: '' });
   }

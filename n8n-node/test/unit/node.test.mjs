@@ -301,36 +301,17 @@ test('the node description: type, version, tool use, the ten operations and thei
   assert.deepEqual(d.version, [1, 2]);
   assert.equal(d.defaultVersion, 2);
   assert.equal(d.usableAsTool, true);
-  // The ten operations saved workflows name; the registry test lists every operation.
-  const ten = ['post/getAll', 'post/getPostsBySlug', 'post/getPostsById', 'post/getPostById', 'note/get', 'note/getNotesBySlug', 'note/getNotesById', 'note/getNoteById', 'note/create', 'note/delete'];
-  const ofTheTen = (resource) => (value) => ten.includes(`${resource}/${value}`);
-  const ops = (resource) => d.properties.find((p) => p.name === 'operation' && p.displayOptions.show.resource[0] === resource).options.map((o) => o.value).sort().filter(ofTheTen(resource));
-  assert.deepEqual(ops('post'), ['getAll', 'getPostById', 'getPostsById', 'getPostsBySlug']);
-  assert.deepEqual(ops('note'), ['create', 'delete', 'get', 'getNoteById', 'getNotesById', 'getNotesBySlug']);
-  const options = d.properties.find((p) => p.name === 'options');
-  assert.deepEqual(options.displayOptions, { show: { resource: ['note'], operation: ['create'] } });
-  assert.deepEqual(options.options.map((o) => [o.name, o.type, o.default]), [['images', 'string', 'data'], ['link', 'string', ''], ['markdown', 'boolean', false], ['replyTo', 'string', '']]);
-  const shownFor = (name) => d.properties.filter((p) => p.name === name).map((p) => `${p.displayOptions.show.resource}/${p.displayOptions.show.operation}`).filter((key) => ten.includes(key));
-  assert.deepEqual(shownFor('noteId'), ['note/getNoteById', 'note/delete']);
-  assert.deepEqual(shownFor('limit'), ['post/getAll', 'post/getPostsBySlug', 'post/getPostsById', 'note/get', 'note/getNotesBySlug', 'note/getNotesById']);
-  for (const p of d.properties.filter((p) => p.name === 'limit')) assert.equal(p.default, 100);
-  assert.deepEqual(shownFor('offset'), ['post/getAll', 'post/getPostsBySlug', 'post/getPostsById']);
-  for (const p of d.properties.filter((p) => p.name === 'offset')) assert.equal(p.default, 0);
-  // What the editor shows for each operation (n8n's own display rule, Return All at its default): each parameter once.
-  const shown = (resource, operation) =>
-    d.properties.filter((p) => NodeHelpers.displayParameter({ resource, operation, returnAll: false }, p, { typeVersion: 1 }, d)).map((p) => p.name);
-  assert.deepEqual(
-    Object.fromEntries(['getAll', 'getPostsBySlug', 'getPostsById', 'getPostById'].map((op) => [op, shown('post', op)])),
-    {
+  // The ten operations of version 1, which saved workflows name, and the fields the editor
+  // shows for each (n8n's own display rule, Return All at its default): each parameter once.
+  // The registry test keeps the list of every operation.
+  const TEN = {
+    post: {
       getAll: ['resource', 'operation', 'returnAll', 'limit', 'offset'],
       getPostsBySlug: ['resource', 'operation', 'slug', 'returnAll', 'limit', 'offset'],
       getPostsById: ['resource', 'operation', 'userId', 'returnAll', 'limit', 'offset'],
       getPostById: ['resource', 'operation', 'postId'],
     },
-  );
-  assert.deepEqual(
-    Object.fromEntries(['get', 'getNotesBySlug', 'getNotesById', 'getNoteById', 'create', 'delete'].map((op) => [op, shown('note', op)])),
-    {
+    note: {
       get: ['resource', 'operation', 'returnAll', 'limit'],
       getNotesBySlug: ['resource', 'operation', 'slug', 'returnAll', 'limit'],
       getNotesById: ['resource', 'operation', 'userId', 'returnAll', 'limit'],
@@ -338,7 +319,25 @@ test('the node description: type, version, tool use, the ten operations and thei
       create: ['resource', 'operation', 'title', 'body', 'options', 'createNotice'],
       delete: ['resource', 'operation', 'noteId'],
     },
-  );
+  };
+  const ten = Object.entries(TEN).flatMap(([resource, ops]) => Object.keys(ops).map((op) => `${resource}/${op}`));
+  const ops = (resource) => d.properties.find((p) => p.name === 'operation' && p.displayOptions.show.resource[0] === resource).options.map((o) => o.value);
+  for (const [resource, fields] of Object.entries(TEN)) {
+    for (const op of Object.keys(fields)) assert.ok(ops(resource).includes(op), `${resource}/${op} is in the Operation list`);
+  }
+  const options = d.properties.find((p) => p.name === 'options');
+  assert.deepEqual(options.displayOptions, { show: { resource: ['note'], operation: ['create'] } });
+  assert.deepEqual(options.options.map((o) => [o.name, o.type, o.default]), [['images', 'string', 'data'], ['link', 'string', ''], ['markdown', 'boolean', false], ['replyTo', 'string', '']]);
+  const shownFor = (name) => d.properties.filter((p) => p.name === name).map((p) => `${p.displayOptions.show.resource}/${p.displayOptions.show.operation}`).filter((key) => ten.includes(key));
+  const withField = (name) => ten.filter((key) => { const [resource, op] = key.split('/'); return TEN[resource][op].includes(name); });
+  for (const name of ['noteId', 'limit', 'offset']) assert.deepEqual(shownFor(name), withField(name), name);
+  for (const p of d.properties.filter((p) => p.name === 'limit')) assert.equal(p.default, 100);
+  for (const p of d.properties.filter((p) => p.name === 'offset')) assert.equal(p.default, 0);
+  const shown = (resource, operation) =>
+    d.properties.filter((p) => NodeHelpers.displayParameter({ resource, operation, returnAll: false }, p, { typeVersion: 1 }, d)).map((p) => p.name);
+  for (const [resource, fields] of Object.entries(TEN)) {
+    assert.deepEqual(Object.fromEntries(Object.keys(fields).map((op) => [op, shown(resource, op)])), fields, resource);
+  }
   assert.deepEqual(d.credentials, [{ name: 'publisherApi', required: true, testedBy: 'publisherApiTest' }]);
 });
 

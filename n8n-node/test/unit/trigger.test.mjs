@@ -337,3 +337,34 @@ test('parameters: an empty slug, a user ID below 1 or a bad cap fail the poll be
   assert.equal(await trigger.poll.call(ctx), null);
   assert.equal(ctx.staticData.checkpoint.feed, `newNote:userId:${USER_ID}`);
 });
+
+test('parameters: the slug and user ID are read by the main node\'s readers, refusing what it refuses with its messages, naming no item', async () => {
+  const main = new Publisher();
+  /** The main node's refusal of the same value, for Profile → Get by Slug / Get by ID. */
+  const nodeRefusal = async (item) => {
+    const ctx = fakeContext({ items: [{ resource: 'profile', ...item }], credentials });
+    return main.execute.call(ctx).then(() => assert.fail(`the node should refuse ${JSON.stringify(item)}`), (error) => error);
+  };
+  // Empty text and a number where text belongs: the values the trigger's own readers once
+  // refused with other messages ("not \"\"", "must not be empty").
+  const cases = [
+    [{ source: 'userId', userId: '' }, { operation: 'getById', userId: '' }],
+    [{ source: 'userId', userId: '  ' }, { operation: 'getById', userId: '  ' }],
+    [{ source: 'userId', userId: '1.5' }, { operation: 'getById', userId: '1.5' }],
+    [{ source: 'userId', userId: Number.NaN }, { operation: 'getById', userId: Number.NaN }],
+    [{ source: 'slug', slug: 42 }, { operation: 'getBySlug', slug: 42 }],
+    [{ source: 'slug', slug: ' @ ' }, { operation: 'getBySlug', slug: ' @ ' }],
+  ];
+  for (const [parameters, item] of cases) {
+    const expected = await nodeRefusal(item);
+    assert.equal(expected.context.itemIndex, 0, 'the node names the item');
+    const error = await failureOf(trigger.poll.call(fakePollContext({ parameters: { event: 'newPost', ...parameters }, credentials })));
+    assert.ok(error instanceof NodeOperationError, String(error));
+    assert.equal(error.message, expected.message, JSON.stringify(parameters));
+    assert.equal(error.context.itemIndex, undefined, 'a poll has no item to name');
+  }
+  assert.equal((await nodeRefusal({ operation: 'getById', userId: '' })).message, 'Parameter "User ID" is empty: it must be a whole number of at least 1');
+  const cap = await failureOf(trigger.poll.call(fakePollContext({ parameters: { event: 'newPost', source: 'own', options: { maxRecords: ' ' } }, credentials })));
+  assert.equal(cap.message, 'Option "Max New Records per Poll" is empty: it must be a whole number of at least 1');
+  assert.deepEqual(service.requests, []);
+});
