@@ -1,6 +1,6 @@
 //! The methods of the JS `Publisher` class, written out one by one. Each reads its
-//! arguments into a [`Call`] and hands it to [`Publisher::dispatch`], the one function
-//! that runs every call: the wasm carries one copy of the call machinery (options,
+//! arguments into a [`Call`] and hands it to [`Publisher::run`], the one function that
+//! runs every call: the wasm carries one copy of the call machinery (options,
 //! signals, the promise) rather than one per method. A call's arm in `dispatch` is the
 //! core method it runs.
 
