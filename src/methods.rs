@@ -1,7 +1,7 @@
 //! The methods of the JS `Publisher` class, written out one by one. Each reads its
 //! arguments into a [`Call`] and hands it to [`Publisher::run`], the one function that
 //! runs every call: the wasm carries one copy of the call machinery (options,
-//! signals, the promise) rather than one per method. A call's arm in `dispatch` is the
+//! signals, the promise) rather than one per method. A call's arm in `run` is the
 //! core method it runs.
 
 use js_sys::{Array, Promise};
