@@ -275,8 +275,58 @@ pub fn number_field<D: JsonDoc>(value: &D, key: &'static str) -> Option<f64> {
     value.with_field(key, |v| v.as_f64()).flatten()
 }
 
+/// Appends `value` as a JSON string literal, escaped as serde_json writes it: `"`, `\\`
+/// and the control characters (`\\n`, `\\r`, `\\t`, `\\b`, `\\f`, else `\\u00xx`);
+/// everything else as it is. The request bodies are written with it instead of serde's
+/// derives, which cost kilobytes of wasm.
+pub fn push_string(out: &mut String, value: &str) {
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if c < ' ' => {
+                let code = u32::from(c);
+                out.push_str(if code < 16 { "\\u000" } else { "\\u001" });
+                out.push(char::from_digit(code & 0xf, 16).unwrap_or('0'));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn push_string_escapes_as_serde_json_does() {
+        let samples = [
+            "",
+            "plain",
+            "quote \" and \\ back",
+            "\n\r\t\u{8}\u{c}",
+            "\u{0}\u{1}\u{1f}\u{7f}",
+            "é 😀 \u{2028}",
+            "</script>",
+        ];
+        for sample in samples {
+            let mut ours = String::new();
+            super::push_string(&mut ours, sample);
+            assert_eq!(ours, serde_json::to_string(sample).unwrap(), "{sample:?}");
+        }
+        for code in 0..0x80u32 {
+            let text = char::from_u32(code).unwrap().to_string();
+            let mut ours = String::new();
+            super::push_string(&mut ours, &text);
+            assert_eq!(ours, serde_json::to_string(&text).unwrap(), "{code}");
+        }
+    }
+
     use super::number_text;
 
     #[test]

@@ -2,8 +2,6 @@
 //! made before the publish, replies, deletion, and a publish that finds out what happened
 //! when its answer is lost.
 
-use serde::Serialize;
-
 use super::notes::MAYBE_PUBLISHED;
 use super::{Client, Doc};
 use crate::error::{Error, ErrorKind};
@@ -11,7 +9,7 @@ use crate::http::operation::{Delivery, Operation, Path};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
 use crate::ids::{Id, NoteId};
-use crate::json::JsonDoc;
+use crate::json::{push_string, JsonDoc};
 pub use crate::notes::composer::{Attachment, NoteToPublish};
 use crate::notes::document::NoteRequest;
 use crate::notes::image::ImageData;
@@ -20,9 +18,7 @@ use crate::records::publish;
 
 /// `POST <main>/image` with `{"image":"data:…"}`. Sending it twice leaves at most an unused
 /// upload, so it is retried like a read.
-#[derive(Serialize)]
 pub(crate) struct UploadImage<'a> {
-    #[serde(rename = "image")]
     data_uri: &'a str,
 }
 
@@ -34,15 +30,16 @@ impl Operation for UploadImage<'_> {
         path.literal("image");
     }
     fn body(&self) -> Option<String> {
-        serde_json::to_string(self).ok()
+        let mut body = String::from(r#"{"image":"#);
+        push_string(&mut body, self.data_uri);
+        body.push('}');
+        Some(body)
     }
 }
 
 /// `POST <main>/comment/attachment/` with `{"url","type"}`; retried like a read (an orphan
 /// attachment is all a second one leaves).
-#[derive(Serialize)]
 pub(crate) struct CreateAttachment<'a> {
-    #[serde(rename = "type")]
     kind: &'static str,
     url: &'a str,
 }
@@ -55,7 +52,12 @@ impl Operation for CreateAttachment<'_> {
         path.literal("comment/attachment/");
     }
     fn body(&self) -> Option<String> {
-        serde_json::to_string(self).ok()
+        let mut body = String::from(r#"{"type":"#);
+        push_string(&mut body, self.kind);
+        body.push_str(r#","url":"#);
+        push_string(&mut body, self.url);
+        body.push('}');
+        Some(body)
     }
 }
 

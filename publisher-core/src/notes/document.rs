@@ -1,23 +1,22 @@
 //! The document of a note, `bodyJson` (http-contract-writes §2): the blocks and marks the
 //! service has accepted in notes, and nothing else, so a body built from these types is one
-//! the service takes. Serialised by serde in the key order of the web app's requests.
+//! the service takes. Written as JSON by hand (serde's derives cost kilobytes of wasm), in the
+//! key order of the web app's requests.
 
 #![deny(missing_docs)]
 
-use serde::Serialize;
+use crate::json::push_string;
 
 /// A note's document: `{"type":"doc","attrs":{"schemaVersion":"v1"},"content":[…]}`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename = "doc")]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NoteDoc {
     attrs: DocAttrs,
     /// The blocks, in order. Empty only for a note of attachments alone (§2.4).
     pub content: Vec<Block>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct DocAttrs {
-    #[serde(rename = "schemaVersion")]
     schema_version: &'static str,
 }
 
@@ -28,8 +27,7 @@ impl Default for DocAttrs {
 }
 
 /// A top-level block of a note.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Block {
     /// `{"type":"paragraph","content":[text…]}`
     Paragraph {
@@ -63,7 +61,7 @@ pub enum Block {
 }
 
 /// The first number of an ordered list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OrderedListAttrs {
     /// The number of the first item.
     pub start: u64,
@@ -71,42 +69,37 @@ pub struct OrderedListAttrs {
 
 /// A code block's language: always `null`, as the web composer sends it; a language
 /// name has no evidence in notes.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CodeBlockAttrs {
     language: Option<&'static str>,
 }
 
 /// A paragraph inside a list item or a quote.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename = "paragraph")]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Paragraph {
     /// The paragraph's text nodes; never empty.
     pub content: Vec<Text>,
 }
 
 /// `{"type":"listItem","content":[paragraph…]}`
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename = "listItem")]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ListItem {
     /// The item's paragraphs (the service's list items hold paragraphs only).
     pub content: Vec<Paragraph>,
 }
 
 /// `{"type":"text","text":…,"marks":[…]}`; plain text has no `marks` key.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename = "text")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Text {
     /// The text, never empty.
     pub text: String,
     /// The marks, in the order bold, italic, link; or `code` alone.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<Mark>,
 }
 
 /// A mark on a text node. `code` excludes the others in the editor, so a code node
 /// carries `code` alone.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mark {
     /// `{"type":"bold"}`
     Bold,
@@ -122,7 +115,7 @@ pub enum Mark {
 }
 
 /// A link mark's attributes: the four the web app sends (§2.3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinkAttrs {
     /// The link's target.
     pub href: String,
@@ -222,25 +215,126 @@ impl NoteDoc {
 
     /// The document as JSON, the value of `bodyJson`.
     pub fn to_json(&self) -> String {
-        // Serialising these types cannot fail: every key is a string and no map is used.
-        serde_json::to_string(self).unwrap_or_default()
+        let mut out = String::new();
+        self.write_json(&mut out);
+        out
+    }
+
+    fn write_json(&self, out: &mut String) {
+        out.push_str(r#"{"type":"doc","attrs":{"schemaVersion":"#);
+        push_string(out, self.attrs.schema_version);
+        out.push_str(r#"},"content":"#);
+        write_list(out, &self.content, Block::write_json);
+        out.push('}');
+    }
+}
+
+/// `[item,item,…]`.
+fn write_list<T>(out: &mut String, items: &[T], write: fn(&T, &mut String)) {
+    out.push('[');
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            out.push(',');
+        }
+        write(item, out);
+    }
+    out.push(']');
+}
+
+impl Block {
+    fn write_json(&self, out: &mut String) {
+        match self {
+            Block::Paragraph { content } => {
+                out.push_str(r#"{"type":"paragraph","content":"#);
+                write_list(out, content, Text::write_json);
+            }
+            Block::BulletList { content } => {
+                out.push_str(r#"{"type":"bulletList","content":"#);
+                write_list(out, content, ListItem::write_json);
+            }
+            Block::OrderedList { attrs, content } => {
+                out.push_str(r#"{"type":"orderedList","attrs":{"start":"#);
+                out.push_str(&attrs.start.to_string());
+                out.push_str(r#"},"content":"#);
+                write_list(out, content, ListItem::write_json);
+            }
+            Block::Blockquote { content } => {
+                out.push_str(r#"{"type":"blockquote","content":"#);
+                write_list(out, content, Paragraph::write_json);
+            }
+            Block::CodeBlock { attrs, content } => {
+                out.push_str(r#"{"type":"codeBlock","attrs":{"language":"#);
+                match attrs.language {
+                    Some(language) => push_string(out, language),
+                    None => out.push_str("null"),
+                }
+                out.push_str(r#"},"content":"#);
+                write_list(out, content, Text::write_json);
+            }
+        }
+        out.push('}');
+    }
+}
+
+impl Paragraph {
+    fn write_json(&self, out: &mut String) {
+        out.push_str(r#"{"type":"paragraph","content":"#);
+        write_list(out, &self.content, Text::write_json);
+        out.push('}');
+    }
+}
+
+impl ListItem {
+    fn write_json(&self, out: &mut String) {
+        out.push_str(r#"{"type":"listItem","content":"#);
+        write_list(out, &self.content, Paragraph::write_json);
+        out.push('}');
+    }
+}
+
+impl Text {
+    fn write_json(&self, out: &mut String) {
+        out.push_str(r#"{"type":"text","text":"#);
+        push_string(out, &self.text);
+        if !self.marks.is_empty() {
+            out.push_str(r#","marks":"#);
+            write_list(out, &self.marks, Mark::write_json);
+        }
+        out.push('}');
+    }
+}
+
+impl Mark {
+    fn write_json(&self, out: &mut String) {
+        match self {
+            Mark::Bold => out.push_str(r#"{"type":"bold"}"#),
+            Mark::Italic => out.push_str(r#"{"type":"italic"}"#),
+            Mark::Code => out.push_str(r#"{"type":"code"}"#),
+            Mark::Link { attrs } => {
+                out.push_str(r#"{"type":"link","attrs":{"href":"#);
+                push_string(out, &attrs.href);
+                out.push_str(r#","target":"#);
+                push_string(out, attrs.target);
+                out.push_str(r#","rel":"#);
+                push_string(out, attrs.rel);
+                out.push_str(r#","class":"#);
+                push_string(out, attrs.class);
+                out.push_str("}}");
+            }
+        }
     }
 }
 
 /// The body of `POST comment/feed/` (§2.1): the document, `replyMinimumRole`, and the
 /// attachment ids and the parent of a reply when there are some.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NoteRequest<'a> {
     /// The note's document.
-    #[serde(rename = "bodyJson")]
     pub body_json: &'a NoteDoc,
-    #[serde(rename = "replyMinimumRole")]
     reply_minimum_role: &'static str,
     /// Attachments created before the publish, in the order they are shown.
-    #[serde(rename = "attachmentIds", skip_serializing_if = "<[String]>::is_empty")]
     pub attachment_ids: &'a [String],
     /// The note or reply this one answers.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub parent_id: Option<u64>,
 }
 
@@ -257,7 +351,20 @@ impl<'a> NoteRequest<'a> {
 
     /// The JSON body.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        let mut out = String::from(r#"{"bodyJson":"#);
+        self.body_json.write_json(&mut out);
+        out.push_str(r#","replyMinimumRole":"#);
+        push_string(&mut out, self.reply_minimum_role);
+        if !self.attachment_ids.is_empty() {
+            out.push_str(r#","attachmentIds":"#);
+            write_list(&mut out, self.attachment_ids, |id, out| push_string(out, id));
+        }
+        if let Some(parent_id) = self.parent_id {
+            out.push_str(r#","parent_id":"#);
+            out.push_str(&parent_id.to_string());
+        }
+        out.push('}');
+        out
     }
 }
 
