@@ -77,10 +77,15 @@ fn future_to_promise(work: impl Future<Output = Result<JsValue, JsValue>> + 'sta
 // The tasks the promises run on. wasm-bindgen-futures' `future_to_promise` looks its
 // `queueMicrotask` up on the global object (`js_sys::global()`), which puts accessors of
 // `globalThis`, `global`, `self` and `window` into the glue, names that hosts such as an
-// n8n node may not use. These tasks call `queueMicrotask` by its name and otherwise run
-// as those do: a task is polled in a microtask after it is spawned or woken, all that
-// were queued before a microtask run in it, and those woken meanwhile in the next one.
-// Awaiting a promise stays wasm-bindgen-futures' `JsFuture`, which only wakes.
+// n8n node may not use. These tasks call `queueMicrotask` by its name. A task's first
+// poll is in a microtask after it is spawned, as wasm-bindgen-futures' (so nothing is sent
+// before the method returns: an abort right after the call finds the request unsent).
+// A task woken while no task is being polled (a promise's callback, in a microtask of its
+// own) is polled at once: that saves a hop through `queueMicrotask` and back for every
+// awaited promise, two boundary crossings each. A task woken during a poll is queued and
+// polled in a microtask: all that were queued before it run in it, and those woken
+// meanwhile in the next one. Awaiting a promise stays wasm-bindgen-futures' `JsFuture`,
+// which only wakes.
 
 #[wasm_bindgen]
 extern "C" {
@@ -108,6 +113,8 @@ thread_local! {
     /// Whether a microtask that runs the queue is pending.
     static SCHEDULED: Cell<bool> = const { Cell::new(false) };
     static RUN_QUEUE: Closure<dyn FnMut()> = Closure::new(run_queue);
+    /// Whether a task is being polled.
+    static POLLING: Cell<bool> = const { Cell::new(false) };
 }
 
 struct TaskWaker(u64);
@@ -138,8 +145,28 @@ fn wake_task(id: u64) {
     let Some(task) = TASKS.with(|tasks| tasks.borrow().iter().find(|task| task.id == id).cloned()) else {
         return; // finished: a late wake has nothing to do
     };
-    if !task.queued.replace(true) {
+    if task.queued.get() {
+        return;
+    }
+    if POLLING.get() {
+        task.queued.set(true);
         enqueue(task);
+    } else {
+        POLLING.set(true);
+        poll_task(&task);
+        POLLING.set(false);
+    }
+}
+
+/// Polls `task` once; a finished task leaves the list.
+fn poll_task(task: &Spawned) {
+    let Some(mut future) = task.future.borrow_mut().take() else {
+        return;
+    };
+    if future.as_mut().poll(&mut Context::from_waker(&task.waker)).is_ready() {
+        TASKS.with(|tasks| tasks.borrow_mut().retain(|other| other.id != task.id));
+    } else {
+        *task.future.borrow_mut() = Some(future);
     }
 }
 
@@ -153,6 +180,7 @@ fn enqueue(task: Rc<Spawned>) {
 /// Polls the tasks queued before this microtask, once each.
 fn run_queue() {
     SCHEDULED.set(false);
+    let was_polling = POLLING.replace(true);
     let mut left = QUEUE.with(|queue| queue.borrow().len());
     while left > 0 {
         left = left.saturating_sub(1);
@@ -160,15 +188,9 @@ fn run_queue() {
             break;
         };
         task.queued.set(false);
-        let Some(mut future) = task.future.borrow_mut().take() else {
-            continue;
-        };
-        if future.as_mut().poll(&mut Context::from_waker(&task.waker)).is_ready() {
-            TASKS.with(|tasks| tasks.borrow_mut().retain(|other| other.id != task.id));
-        } else {
-            *task.future.borrow_mut() = Some(future);
-        }
+        poll_task(&task);
     }
+    POLLING.set(was_polling);
 }
 
 /// A 401 under the browser's own cookies says why no apiKey was sent and what to do.
