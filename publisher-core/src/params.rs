@@ -65,29 +65,6 @@ impl Rule {
             Rule::Offset | Rule::Limit | Rule::ReadLimit | Rule::ReadOffset => "?: number;",
         }
     }
-
-    /// Checks `value`, the member `key`.
-    fn check(self, key: &str, value: &Arg) -> Result<Value, Error> {
-        Ok(match self {
-            Rule::Offset => Value::Count(args::non_negative_integer(key, value)?),
-            Rule::Limit => Value::Count(args::positive_integer(key, value)?),
-            Rule::Cursor => Value::Text(args::optional_nonempty_string(key, value)?),
-            Rule::Query => Value::Text(Some(args::string(key, value)?)),
-            Rule::PostType => Value::Text(args::optional_one_of(key, value, post::POST_TYPES)?),
-            Rule::IsoDate => Value::Text(args::optional_iso_date(key, value)?),
-            Rule::ReadLimit => Value::Count(Some(args::positive_integer(key, value)?.unwrap_or(DEFAULT_READ_LIMIT))),
-            Rule::ReadOffset => Value::Count(Some(args::non_negative_integer(key, value)?.unwrap_or(0))),
-        })
-    }
-}
-
-/// A checked field, before it takes its struct field's type.
-#[derive(Debug)]
-pub enum Value {
-    /// A number of items, when given or defaulted.
-    Count(Option<u64>),
-    /// A string, when given.
-    Text(Option<String>),
 }
 
 /// One field of a parameter object.
@@ -132,69 +109,58 @@ impl Schema {
     }
 }
 
-/// The fields of one caller's object, each checked by the rule its reader names (a
-/// test checks that every reader names its schema's keys and rules, in order; the
+/// The fields of one caller's object, each read by the method of its rule (a test
+/// checks that every reader reads its schema's keys by their rules, in order; the
 /// schema itself, with its docs, stays out of the wasm).
 pub struct Fields<'a> {
     member: &'a dyn Fn(&'static str, Rule) -> Arg,
 }
 
-/// The Rust type a checked field becomes.
-pub trait FromField: Sized {
-    /// `None` when the rule's value is of another type (a reader that disagrees with its schema).
-    fn from_value(value: Value) -> Option<Self>;
-}
-
-impl FromField for Option<u64> {
-    fn from_value(value: Value) -> Option<Self> {
-        match value {
-            Value::Count(count) => Some(count),
-            Value::Text(_) => None,
-        }
-    }
-}
-
-impl FromField for u64 {
-    fn from_value(value: Value) -> Option<Self> {
-        match value {
-            Value::Count(count) => count,
-            Value::Text(_) => None,
-        }
-    }
-}
-
-impl FromField for Option<String> {
-    fn from_value(value: Value) -> Option<Self> {
-        match value {
-            Value::Text(text) => Some(text),
-            Value::Count(_) => None,
-        }
-    }
-}
-
-impl FromField for String {
-    fn from_value(value: Value) -> Option<Self> {
-        match value {
-            Value::Text(text) => text,
-            Value::Count(_) => None,
-        }
-    }
-}
-
 impl Fields<'_> {
-    /// The field `key`, checked by `rule`.
-    pub fn get<T: FromField>(&self, key: &'static str, rule: Rule) -> Result<T, Error> {
-        T::from_value(self.check(key, rule)?).ok_or_else(|| mismatch(key))
+    /// The member `key`, as its reader asks for it under `rule`.
+    fn arg(&self, key: &'static str, rule: Rule) -> Arg {
+        (self.member)(key, rule)
     }
 
-    fn check(&self, key: &'static str, rule: Rule) -> Result<Value, Error> {
-        rule.check(key, &(self.member)(key, rule))
+    /// [`Rule::Offset`]: an optional non-negative integer.
+    pub fn offset(&self, key: &'static str) -> Result<Option<u64>, Error> {
+        args::non_negative_integer(key, &self.arg(key, Rule::Offset))
     }
-}
 
-/// A reader that asks a field as another type than its rule gives.
-fn mismatch(key: &str) -> Error {
-    Error::invalid_argument(format!("{key} is read as another type than its rule gives"))
+    /// [`Rule::Limit`]: an optional positive integer.
+    pub fn limit(&self, key: &'static str) -> Result<Option<u64>, Error> {
+        args::positive_integer(key, &self.arg(key, Rule::Limit))
+    }
+
+    /// [`Rule::Cursor`]: an optional non-empty string.
+    pub fn cursor(&self, key: &'static str) -> Result<Option<String>, Error> {
+        args::optional_nonempty_string(key, &self.arg(key, Rule::Cursor))
+    }
+
+    /// [`Rule::Query`]: a required string, possibly empty.
+    pub fn query(&self, key: &'static str) -> Result<String, Error> {
+        args::string(key, &self.arg(key, Rule::Query))
+    }
+
+    /// [`Rule::PostType`]: an optional post type.
+    pub fn post_type(&self, key: &'static str) -> Result<Option<String>, Error> {
+        args::optional_one_of(key, &self.arg(key, Rule::PostType), post::POST_TYPES)
+    }
+
+    /// [`Rule::IsoDate`]: an optional ISO 8601 date or timestamp.
+    pub fn iso_date(&self, key: &'static str) -> Result<Option<String>, Error> {
+        args::optional_iso_date(key, &self.arg(key, Rule::IsoDate))
+    }
+
+    /// [`Rule::ReadLimit`]: a positive integer, [`DEFAULT_READ_LIMIT`] when left out.
+    pub fn read_limit(&self, key: &'static str) -> Result<u64, Error> {
+        Ok(args::positive_integer(key, &self.arg(key, Rule::ReadLimit))?.unwrap_or(DEFAULT_READ_LIMIT))
+    }
+
+    /// [`Rule::ReadOffset`]: a non-negative integer, 0 when left out.
+    pub fn read_offset(&self, key: &'static str) -> Result<u64, Error> {
+        Ok(args::non_negative_integer(key, &self.arg(key, Rule::ReadOffset))?.unwrap_or(0))
+    }
 }
 
 /// A parameter object of a method.
@@ -256,9 +222,9 @@ impl ParamObject for PostsParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(PostsParams {
-            offset: fields.get("offset", Rule::Offset)?,
-            limit: fields.get("limit", Rule::Limit)?,
-            cursor: fields.get("cursor", Rule::Cursor)?,
+            offset: fields.offset("offset")?,
+            limit: fields.limit("limit")?,
+            cursor: fields.cursor("cursor")?,
         })
     }
 }
@@ -320,12 +286,12 @@ impl ParamObject for SearchParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(SearchParams {
-            query: fields.get("query", Rule::Query)?,
-            offset: fields.get("offset", Rule::Offset)?,
-            limit: fields.get("limit", Rule::Limit)?,
-            post_type: fields.get("type", Rule::PostType)?,
-            published_after: fields.get("published_after", Rule::IsoDate)?,
-            published_before: fields.get("published_before", Rule::IsoDate)?,
+            query: fields.query("query")?,
+            offset: fields.offset("offset")?,
+            limit: fields.limit("limit")?,
+            post_type: fields.post_type("type")?,
+            published_after: fields.iso_date("published_after")?,
+            published_before: fields.iso_date("published_before")?,
         })
     }
 }
@@ -359,8 +325,8 @@ impl ParamObject for CommentsParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(CommentsParams {
-            offset: fields.get("offset", Rule::Offset)?,
-            limit: fields.get("limit", Rule::Limit)?,
+            offset: fields.offset("offset")?,
+            limit: fields.limit("limit")?,
         })
     }
 }
@@ -394,8 +360,8 @@ impl ParamObject for NotesParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(NotesParams {
-            cursor: fields.get("cursor", Rule::Cursor)?,
-            limit: fields.get("limit", Rule::Limit)?,
+            cursor: fields.cursor("cursor")?,
+            limit: fields.limit("limit")?,
         })
     }
 }
@@ -429,8 +395,8 @@ impl ParamObject for ReadParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(ReadParams {
-            limit: fields.get("limit", Rule::ReadLimit)?,
-            offset: fields.get("offset", Rule::ReadOffset)?,
+            limit: fields.read_limit("limit")?,
+            offset: fields.read_offset("offset")?,
         })
     }
 }
@@ -455,7 +421,7 @@ impl ParamObject for NoteReadParams {
     };
     fn from_fields(fields: &Fields) -> Result<Self, Error> {
         Ok(NoteReadParams {
-            limit: fields.get("limit", Rule::ReadLimit)?,
+            limit: fields.read_limit("limit")?,
         })
     }
 }
@@ -630,18 +596,22 @@ mod tests {
     }
 
     #[test]
-    fn a_field_read_as_another_type_than_its_rule_is_refused() {
+    fn each_rule_reads_with_its_check_and_default() {
         let fields = Fields {
             member: &|_, _| Arg::Missing,
         };
-        assert!(fields.get::<Option<u64>>("cursor", Rule::Cursor).is_err());
-        assert!(fields.get::<Option<String>>("limit", Rule::Limit).is_err());
-        assert_eq!(fields.get::<Option<u64>>("limit", Rule::Limit).unwrap(), None);
-        assert_eq!(fields.get::<u64>("limit", Rule::ReadLimit).unwrap(), DEFAULT_READ_LIMIT);
+        assert_eq!(fields.limit("limit").unwrap(), None);
+        assert_eq!(fields.read_limit("limit").unwrap(), DEFAULT_READ_LIMIT);
+        assert_eq!(fields.read_offset("offset").unwrap(), 0);
+        assert!(fields.query("query").is_err());
+        let zero = Fields {
+            member: &|_, _| Arg::Number(0.0),
+        };
+        assert_eq!(zero.offset("offset").unwrap(), Some(0));
+        assert!(zero.limit("limit").is_err());
+        assert!(zero.read_limit("limit").is_err());
     }
 
-    /// The parameter objects' section of the `.d.ts` (`src/params.generated.d.ts` of the
-    /// boundary crate, which includes it); `UPDATE_PARAMS=1 cargo test` rewrites it.
     #[test]
     fn the_dts_section_is_up_to_date() {
         let path = crate::test_support::repo_root().join("src/params.generated.d.ts");
