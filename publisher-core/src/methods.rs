@@ -123,7 +123,7 @@ pub const ALL: &[MethodInfo] = &[
             Route::of::<publishing::UploadImage>(),
             Route::of::<publishing::CreateAttachment>(),
             Route::of::<publishing::PublishRichNote>(),
-            Route::of::<publishing::OwnNotes>(),
+            Route::of::<notes::NotesFeed>(),
             Route::of::<publishing::Replies>(),
         ],
         how: "the attachments first, then the note once; after a lost answer, the account's notes (or the replies) are read back",

@@ -13,8 +13,8 @@ use crate::records::{feed, note};
 
 /// `GET <main>/notes?cursor&limit`: a page of the account's notes feed.
 pub(crate) struct NotesFeed<'a> {
-    cursor: Option<&'a str>,
-    limit: Option<u64>,
+    pub(crate) cursor: Option<&'a str>,
+    pub(crate) limit: Option<u64>,
 }
 
 impl Operation for NotesFeed<'_> {

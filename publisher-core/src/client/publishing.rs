@@ -2,6 +2,7 @@
 //! made before the publish, replies, deletion, and a publish that finds out what happened
 //! when its answer is lost.
 
+use super::notes::NotesFeed;
 use super::notes::MAYBE_PUBLISHED;
 use super::{Client, Doc};
 use crate::error::{Error, ErrorKind};
@@ -94,18 +95,6 @@ impl Operation for DeleteComment {
     }
 }
 
-/// `GET <main>/notes`: the first page of the account's notes, newest first.
-pub(crate) struct OwnNotes;
-
-impl Operation for OwnNotes {
-    const METHOD: Method = Method::Get;
-    const HOST: Host = Host::Main;
-    const ROUTE: &'static str = "notes";
-    fn path(&self, path: &mut Path) {
-        path.literal("notes");
-    }
-}
-
 /// `GET <main>/reader/comment/<id>/replies`: `{commentBranches:[{comment, descendantComments}]}`.
 pub(crate) struct Replies {
     id: u64,
@@ -119,6 +108,9 @@ impl Operation for Replies {
         path.literal("reader/comment").segment(self.id).literal("replies");
     }
 }
+
+/// The most pages of the account's notes one read-back reads.
+pub const READ_BACK_PAGES: usize = 5;
 
 /// How long to wait before reading the feed a second time when the note was not in it.
 pub const READ_BACK_RETRY_MS: u64 = 1000;
@@ -216,7 +208,7 @@ impl<T: Transport> Client<T> {
                 self.transport().sleep(READ_BACK_RETRY_MS).await?;
             }
             let found = match sent.parent_id {
-                None => self.send(&OwnNotes, |page| Ok(find_in_notes(page, sent))).await?,
+                None => self.find_own_note(sent).await?,
                 Some(id) => {
                     self.send(&Replies { id }, |page| Ok(find_in_replies(page, sent)))
                         .await?
@@ -224,6 +216,27 @@ impl<T: Transport> Client<T> {
             };
             if found.is_some() {
                 return Ok(found);
+            }
+        }
+        Ok(None)
+    }
+
+    /// The sent note among the account's newest notes: page after page (`GET <main>/notes`,
+    /// then its `nextCursor`) while every note of a page is recent enough to be it, so a
+    /// note pushed off the first page by others published since is still found; at most
+    /// [`READ_BACK_PAGES`] pages.
+    async fn find_own_note(&self, sent: &SentNote) -> Result<Option<Doc<T>>, Error> {
+        let mut cursor: Option<String> = None;
+        for _ in 0..READ_BACK_PAGES {
+            let page = NotesFeed {
+                cursor: cursor.as_deref(),
+                limit: None,
+            };
+            let (found, next) = self.send(&page, |page| Ok(search_notes_page(page, sent))).await?;
+            match (found, next) {
+                (Some(found), _) => return Ok(Some(found)),
+                (None, Some(next)) => cursor = Some(next),
+                (None, None) => break,
             }
         }
         Ok(None)
@@ -299,6 +312,34 @@ fn matches(sent: &SentNote, candidate: &Candidate) -> bool {
 }
 
 /// The newest `items[].comment` of a notes page that is the sent note, taken out of the page.
+/// The sent note on a page of the account's notes and, when it is not there and every
+/// note of the page is recent enough to have been stored after it, the cursor of the next
+/// page.
+fn search_notes_page<D: JsonDoc>(page: D, sent: &SentNote) -> (Option<D>, Option<String>) {
+    let next = page
+        .with_field("nextCursor", JsonDoc::as_string)
+        .flatten()
+        .filter(|c| !c.is_empty());
+    let all_recent = page
+        .with_field("items", |items| {
+            (0..items.array_len().unwrap_or(0)).all(|index| {
+                items
+                    .with_item(index, |item| {
+                        item.with_field("comment", |comment| {
+                            string_field(comment, "date").is_some_and(|date| sent.is_recent(&date))
+                        })
+                    })
+                    .flatten()
+                    .unwrap_or(false)
+            })
+        })
+        .unwrap_or(false);
+    match find_in_notes(page, sent) {
+        Some(found) => (Some(found), None),
+        None => (None, next.filter(|_| all_recent)),
+    }
+}
+
 fn find_in_notes<D: JsonDoc>(page: D, sent: &SentNote) -> Option<D> {
     let mut items = page.into_field("items")?;
     let mut best: Option<(u64, usize)> = None;

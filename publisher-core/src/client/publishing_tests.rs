@@ -299,3 +299,90 @@ fn the_read_back_looks_at_once_and_takes_the_newest_of_two_matches() {
         fake.sleeps()
     );
 }
+
+/// A page of the account's notes with `nextCursor`.
+fn notes_page_then(comments: Vec<serde_json::Value>, next: &str) -> String {
+    let mut page: serde_json::Value = serde_json::from_str(&notes_page(comments)).unwrap();
+    page["nextCursor"] = serde_json::json!(next);
+    page.to_string()
+}
+
+#[test]
+fn the_read_back_reads_on_while_a_whole_page_is_newer_than_the_request() {
+    let client = FakeTransport::client(None);
+    let fake = client.transport();
+    fake.reply(500, r#"{"error":"Internal Server Error"}"#);
+    // Others' notes published since fill the first page; the sent one is on the second.
+    fake.reply(
+        200,
+        &notes_page_then(
+            vec![
+                comment(30, "Other", JUST_NOW, &[], ""),
+                comment(29, "Other", JUST_NOW, &[], ""),
+            ],
+            "c2",
+        ),
+    );
+    fake.reply(
+        200,
+        &notes_page_then(vec![comment(28, "Hello", JUST_NOW, &[], "")], "c3"),
+    );
+    let note = NoteToPublish {
+        doc: hello(),
+        ..Default::default()
+    };
+    let found = block_on(client.publish(&note)).unwrap();
+    assert_eq!(found["id"], 28);
+    assert_eq!(
+        fake.sent_paths(),
+        ["/api/v1/comment/feed", "/api/v1/notes", "/api/v1/notes?cursor=c2"]
+    );
+}
+
+#[test]
+fn the_read_back_stops_at_a_page_that_reaches_back_before_the_request() {
+    let client = FakeTransport::client(None);
+    let fake = client.transport();
+    fake.reply(500, r#"{"error":"Internal Server Error"}"#);
+    // The page reaches notes older than the request: the sent note would be on it.
+    let page = notes_page_then(
+        vec![
+            comment(30, "Other", JUST_NOW, &[], ""),
+            comment(3, "Old", "2023-11-14T20:00:00.000Z", &[], ""),
+        ],
+        "c2",
+    );
+    fake.reply(200, &page);
+    fake.reply(200, &page);
+    let note = NoteToPublish {
+        doc: hello(),
+        ..Default::default()
+    };
+    let error = block_on(client.publish(&note)).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::OutcomeUnknown("maybe-published"));
+    assert_eq!(
+        fake.sent_paths(),
+        ["/api/v1/comment/feed", "/api/v1/notes", "/api/v1/notes"]
+    );
+}
+
+#[test]
+fn the_read_back_reads_at_most_its_page_budget() {
+    let client = FakeTransport::client(None);
+    let fake = client.transport();
+    fake.reply(500, r#"{"error":"Internal Server Error"}"#);
+    for _ in 0..2 * READ_BACK_PAGES {
+        fake.reply(
+            200,
+            &notes_page_then(vec![comment(30, "Other", JUST_NOW, &[], "")], "again"),
+        );
+    }
+    let note = NoteToPublish {
+        doc: hello(),
+        ..Default::default()
+    };
+    let error = block_on(client.publish(&note)).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::OutcomeUnknown("maybe-published"));
+    // Two read-backs of READ_BACK_PAGES pages each, then nothing more.
+    assert_eq!(fake.sent_paths().len(), 1 + 2 * READ_BACK_PAGES);
+}

@@ -47,9 +47,15 @@ pub struct StoredNote<'a> {
 }
 
 impl SentNote {
+    /// Whether a note dated `date` may have been stored after this publish was sent (no
+    /// earlier than the request, less the clock skew).
+    pub fn is_recent(&self, date: &str) -> bool {
+        parse_iso_ms(date).is_some_and(|date| date >= self.sent_at_ms - CLOCK_SKEW_MS)
+    }
+
     /// Whether `stored` is the note this publish created.
     pub fn matches(&self, stored: &StoredNote<'_>) -> bool {
-        let recent = parse_iso_ms(stored.date).is_some_and(|date| date >= self.sent_at_ms - CLOCK_SKEW_MS);
+        let recent = self.is_recent(stored.date);
         let same_author = match (self.user_id, stored.user_id) {
             (Some(expected), Some(actual)) => expected == actual,
             (Some(_), None) => false,
