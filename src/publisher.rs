@@ -19,8 +19,8 @@ use publisher_core::client::Client;
 use publisher_core::config::{AuthMode, Config};
 use publisher_core::error::Error;
 
-/// A client of the Publisher service: one method per operation, each returning a promise
-/// that rejects with a `PublisherError`.
+/// A client of the Publisher service: each method returns a promise that rejects with a
+/// `PublisherError`.
 #[wasm_bindgen]
 pub struct Publisher {
     config: Rc<Config>,

@@ -1,6 +1,6 @@
-//! The client: one method per operation of the interface, in one module per resource
-//! (each declaring its [`Operation`]s), and here the one request loop they share.
-//! Independent of wasm.
+//! The client: the interface's methods, in one module per resource (each declaring the
+//! [`Operation`]s, the requests, that its methods send), and here the one request loop
+//! they share. Independent of wasm.
 
 pub(crate) mod comments;
 mod limit;
