@@ -259,7 +259,8 @@ pub fn block_on<F: Future>(future: F) -> F::Output {
 
 /// The project's root folder (the workspace), where the fixtures and the JS tests are.
 pub fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+    let core = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    core.parent().map_or_else(|| core.join(".."), PathBuf::from)
 }
 
 /// A response fixture of the project's own (`fixtures/service/<name>`): an answer of the
