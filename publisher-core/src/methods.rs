@@ -269,16 +269,11 @@ mod tests {
 
     #[test]
     fn the_routes_file_is_up_to_date() {
-        let path = crate::test_support::repo_root().join("js-tests/shared/routes.generated.json");
-        let expected = routes_json();
-        let current = std::fs::read_to_string(&path).unwrap_or_default();
-        if current != expected {
-            if std::env::var_os("UPDATE_METHODS").is_some() {
-                std::fs::write(&path, &expected).unwrap();
-            } else {
-                panic!("{} is out of date: run UPDATE_METHODS=1 cargo test", path.display());
-            }
-        }
+        crate::test_support::check_generated(
+            "js-tests/shared/routes.generated.json",
+            &routes_json(),
+            "UPDATE_METHODS",
+        );
     }
 
     #[test]

@@ -614,15 +614,6 @@ mod tests {
 
     #[test]
     fn the_dts_section_is_up_to_date() {
-        let path = crate::test_support::repo_root().join("src/params.generated.d.ts");
-        let expected = typescript();
-        let current = std::fs::read_to_string(&path).unwrap_or_default();
-        if current != expected {
-            if std::env::var_os("UPDATE_PARAMS").is_some() {
-                std::fs::write(&path, &expected).unwrap();
-            } else {
-                panic!("{} is out of date: run UPDATE_PARAMS=1 cargo test", path.display());
-            }
-        }
+        crate::test_support::check_generated("src/params.generated.d.ts", &typescript(), "UPDATE_PARAMS");
     }
 }

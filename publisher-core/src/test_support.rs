@@ -263,6 +263,20 @@ pub fn repo_root() -> PathBuf {
     core.parent().map_or_else(|| core.join(".."), PathBuf::from)
 }
 
+/// Checks that the generated file `relative` (from the project's root) holds `expected`,
+/// or rewrites it when the environment variable `update` is set.
+pub fn check_generated(relative: &str, expected: &str, update: &str) {
+    let path = repo_root().join(relative);
+    if std::fs::read_to_string(&path).unwrap_or_default() == expected {
+        return;
+    }
+    if std::env::var_os(update).is_some() {
+        std::fs::write(&path, expected).unwrap();
+    } else {
+        panic!("{} is out of date: run {update}=1 cargo test", path.display());
+    }
+}
+
 /// A response fixture of the project's own (`fixtures/service/<name>`): an answer of the
 /// local service, exported by `local-service/fixtures.mjs`.
 pub fn fixture_text(name: &str) -> String {
