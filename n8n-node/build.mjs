@@ -9,7 +9,7 @@
 // timers, globalThis, global and console in every shipped file, this bundle included. The
 // client names none of them but in two places, and this build leaves both out of the bundle
 // (each fails the build if the client's files changed under it):
-// - pkg-template/runtime-timers.js, the client's default timer (setTimeout), is replaced by
+// - src/js/runtime-timers.js, the client's default timer (setTimeout), is replaced by
 //   shared/noRuntimeTimers.ts: the node's clients wait through their `sleep` option
 //   (n8n-workflow's sleep, see shared/client.ts), and a client without one would fail
 //   loudly rather than fall back to the global timers.
