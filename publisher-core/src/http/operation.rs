@@ -148,6 +148,8 @@ mod tests {
         assert!(!matches_route("posts/<slug>", "posts/"));
         assert!(!matches_route("posts/<slug>", "posts/a/b"));
         assert!(!matches_route("posts/<slug>", "post/a"));
+        // A placeholder is the whole `<name>`; a half-bracketed segment is a literal.
+        assert!(!matches_route("posts/<slug", "posts/a"));
         assert!(matches_route("posts?offset&limit&cursor", "posts?limit=5"));
         assert!(matches_route("posts?offset&limit&cursor", "posts?offset=1&cursor=x"));
         assert!(!matches_route("posts?offset&limit&cursor", "posts?cursor=x&offset=1"));
