@@ -16,7 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 
 /** The methods of `export class Publisher` that return a promise, in .d.ts order. */
-export function classMethods(dts) {
+function classMethods(dts) {
   const start = dts.indexOf('export class Publisher {');
   if (start < 0) throw new Error('the .d.ts has no class Publisher');
   const body = dts.slice(start, dts.indexOf('\n}', start));
@@ -48,7 +48,7 @@ function signature(method) {
   return `${method.name}(${[...params, 'options?'].join(', ')})`;
 }
 
-export function methodList() {
+function methodList() {
   const dts = readFileSync(join(root, 'pkg', 'publisher_wasm.d.ts'), 'utf8');
   const routes = JSON.parse(readFileSync(join(root, 'js-tests', 'shared', 'routes.generated.json'), 'utf8')).methods;
   const declared = classMethods(dts);
@@ -77,29 +77,27 @@ function readmeWithTable(readme, methods) {
     return `| \`${signature(m)}\` | ${request} | ${m.paging} | ${m.delivery} | \`${m.resolves}\` |`;
   });
   const table = ['| method | request | paging | delivery | returns |', '|---|---|---|---|---|', ...rows].join('\n') + '\n';
-  const oldBegin = readme.search(/<!-- methods: generated [^\n]*-->\n/);
+  const begin = readme.indexOf(TABLE_BEGIN);
   const end = readme.indexOf(TABLE_END);
-  if (oldBegin < 0 || end < 0) throw new Error('pkg-template/README.md lacks the method table\'s markers');
-  return readme.slice(0, oldBegin) + TABLE_BEGIN + table + readme.slice(end);
+  if (begin < 0 || end < 0) throw new Error('pkg-template/README.md lacks the method table\'s markers');
+  return readme.slice(0, begin + TABLE_BEGIN.length) + table + readme.slice(end);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const methods = methodList();
-  const outputs = [
-    [join(root, 'js-tests', 'shared', 'methods.generated.json'), methodsJson(methods)],
-    [join(root, 'pkg-template', 'README.md'), readmeWithTable(readFileSync(join(root, 'pkg-template', 'README.md'), 'utf8'), methods)],
-  ];
-  const stale = [];
-  for (const [path, text] of outputs) {
-    let current = '';
-    try { current = readFileSync(path, 'utf8'); } catch {}
-    if (current === text) continue;
-    if (check) stale.push(path);
-    else writeFileSync(path, text);
-  }
-  if (stale.length) {
-    console.error(`out of date: ${stale.join(', ')}; run node scripts/method-list.mjs (after npm run build)`);
-    process.exit(1);
-  }
-  console.log(`method-list: ${methods.length} methods${check ? ', up to date' : ''}`);
+const methods = methodList();
+const outputs = [
+  [join(root, 'js-tests', 'shared', 'methods.generated.json'), methodsJson(methods)],
+  [join(root, 'pkg-template', 'README.md'), readmeWithTable(readFileSync(join(root, 'pkg-template', 'README.md'), 'utf8'), methods)],
+];
+const stale = [];
+for (const [path, text] of outputs) {
+  let current = '';
+  try { current = readFileSync(path, 'utf8'); } catch {}
+  if (current === text) continue;
+  if (check) stale.push(path);
+  else writeFileSync(path, text);
 }
+if (stale.length) {
+  console.error(`out of date: ${stale.join(', ')}; run node scripts/method-list.mjs (after npm run build)`);
+  process.exit(1);
+}
+console.log(`method-list: ${methods.length} methods${check ? ', up to date' : ''}`);

@@ -94,7 +94,10 @@ impl Publisher {
         #[wasm_bindgen(unchecked_optional_param_type = "NotesParams | null")] params: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
     ) -> Promise {
-        self.dispatch(options, || Ok(Call::GetNotes(read::object("params", &given(params))?)))
+        // The page keeps a handle on the client, for its next().
+        self.dispatch(options, || {
+            Ok(Call::GetNotes(read::object("params", &given(params))?, self.share()))
+        })
     }
 
     /// Publishes a note of one paragraph of plain text: `POST /api/v1/comment/feed`.
@@ -269,7 +272,7 @@ pub enum Call {
     /// [`Client::get_comment`]
     GetComment(CommentId),
     /// [`Client::get_notes`], as a `PublisherNotes` page
-    GetNotes(NotesParams),
+    GetNotes(NotesParams, Publisher),
     /// [`Client::publish`] of the note `publishNote(text, options)` describes (read with the options).
     PublishNote(JsValue),
     /// [`Client::publish`] of a `NoteBuilder`'s note.
@@ -319,8 +322,6 @@ impl Publisher {
             Ok(client) => client,
             Err(error) => return rejected(error),
         };
-        // Only a page keeps a handle on the client (for its next()).
-        let owner = matches!(call, Ok(Call::GetNotes(_))).then(|| self.share());
         promise(
             signals,
             self.auth(),
@@ -334,9 +335,9 @@ impl Publisher {
                         client.get_comments(post_id, &params).await.map(JsValue::from)
                     }
                     Call::GetComment(comment_id) => client.get_comment(comment_id).await.map(JsValue::from),
-                    Call::GetNotes(params) => {
+                    Call::GetNotes(params, owner) => {
                         let page = client.get_notes(&params).await?;
-                        Ok(owner.map_or(JsValue::UNDEFINED, |owner| notes_page(owner, page, &params, &options)))
+                        Ok(notes_page(owner, page, &params, &options))
                     }
                     Call::PublishNote(text) => {
                         BuilderNote::from_publish_options(&text, &options)?
