@@ -9,7 +9,7 @@ import { createClient, readCredentials } from '../../shared/client';
 import { credentialTestMethods } from '../../shared/credentialTest';
 import { n8nFetch } from '../../shared/n8nFetch';
 import { properties } from './description';
-import { errorItem, RETRY_ON_FAIL_WITH_CREATE, subjectOf, toNodeError } from './errors';
+import { errorItem, RETRY_ON_FAIL_WITH_CREATE, RETRY_ON_FAIL_WITH_DRAFT_WRITE, subjectOf, toNodeError } from './errors';
 import type { ParameterContext } from './parameters';
 import { invalidParameter, readRaw } from './parameters';
 import { findOperation } from './resources';
@@ -24,7 +24,7 @@ export class Publisher implements INodeType {
     version: [1, 2],
     defaultVersion: 2,
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-    description: 'Read posts, notes, profiles and comments of the Publisher service and publish notes',
+    description: 'Read posts, notes, profiles and comments of the Publisher service, publish notes, and write, publish and schedule post drafts',
     defaults: { name: 'Publisher' },
     usableAsTool: true,
     inputs: [NodeConnectionTypes.Main],
@@ -38,10 +38,16 @@ export class Publisher implements INodeType {
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();
     // n8n's Retry On Fail runs the whole node again, every item included: notes already
-    // published would be published twice. So no note is sent while it is on.
+    // published would be published twice, drafts created twice. So nothing is sent while it
+    // is on and an item's operation acts at most once.
     if (this.getNode().retryOnFail) {
       for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-        if (this.getNodeParameter('operation', itemIndex, '') === 'create') {
+        const resource = this.getNodeParameter('resource', itemIndex, '');
+        const operation = this.getNodeParameter('operation', itemIndex, '');
+        if (resource === 'draft' && findOperation(resource, operation)?.atMostOnce) {
+          throw new NodeOperationError(this.getNode(), RETRY_ON_FAIL_WITH_DRAFT_WRITE, { itemIndex });
+        }
+        if (operation === 'create' && resource !== 'draft') {
           throw new NodeOperationError(this.getNode(), RETRY_ON_FAIL_WITH_CREATE, { itemIndex });
         }
       }
@@ -65,10 +71,16 @@ export class Publisher implements INodeType {
               this.helpers.assertBinaryData(itemIndex, binaryField);
               return await this.helpers.getBinaryDataBuffer(itemIndex, binaryField);
             },
+            loadFile: async (binaryField) => {
+              const binary = this.helpers.assertBinaryData(itemIndex, binaryField);
+              const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, binaryField);
+              return { bytes, fileName: binary.fileName };
+            },
           });
           for (const json of records) output.push({ json, pairedItem: { item: itemIndex } });
         } catch (error) {
           const operation = nodeOperation?.value ?? '';
+          const resource = nodeOperation?.resource ?? 'note';
           // What the item was about, for the error's headline: read only when it failed.
           const subject = nodeOperation
             ? subjectOf(
@@ -78,10 +90,10 @@ export class Publisher implements INodeType {
               )
             : 'the request';
           if (this.continueOnFail()) {
-            output.push({ json: errorItem(error, operation, subject), pairedItem: { item: itemIndex } });
+            output.push({ json: errorItem(error, operation, subject, resource), pairedItem: { item: itemIndex } });
             continue;
           }
-          throw toNodeError(this.getNode(), error, itemIndex, operation, subject);
+          throw toNodeError(this.getNode(), error, itemIndex, operation, subject, resource);
         }
       }
     } finally {

@@ -38,6 +38,7 @@ export const properties: INodeProperties[] = [
     default: 'post',
     options: [
       { name: 'Comment', value: 'comment' },
+      { name: 'Draft', value: 'draft' },
       { name: 'Note', value: 'note' },
       { name: 'Post', value: 'post' },
       { name: 'Profile', value: 'profile' },
@@ -47,5 +48,6 @@ export const properties: INodeProperties[] = [
   operationList('note', 'get'),
   operationList('profile', 'getBySlug'),
   operationList('comment', 'getAll'),
+  operationList('draft', 'create'),
   ...nodeOperations.flatMap((op) => op.properties.map((property) => shownFor(op, property))),
 ];

@@ -7,6 +7,28 @@ import { PublisherError } from '../../shared/client';
 export const UNCERTAIN_CREATE =
   'The note may have been published: the service did not confirm it. Do not run this item again (and do not use Retry On Fail here); check the profile’s notes first.';
 
+/** A draft write whose answer was lost and that the client could not read back, by operation. */
+export const UNCERTAIN_DRAFT: Readonly<Record<string, { kind: string; message: string }>> = {
+  create: {
+    kind: 'maybe-created',
+    message:
+      'The draft may have been created: the service did not confirm it. Do not run this item again (and do not use Retry On Fail here); check your drafts first.',
+  },
+  publish: {
+    kind: 'maybe-published',
+    message:
+      'The draft may have been published (and emailed, with Send Email on): the service did not confirm it. Do not run this item again (and do not use Retry On Fail here); check your posts first.',
+  },
+  schedule: {
+    kind: 'maybe-scheduled',
+    message:
+      'The draft may have been scheduled: the service did not confirm it. Do not run this item again (and do not use Retry On Fail here); get the draft and look at its scheduledAt first.',
+  },
+};
+
+export const RETRY_ON_FAIL_WITH_DRAFT_WRITE =
+  'Retry On Fail is on for this node: a retry would run every item again and create drafts twice, or publish or schedule them again. Turn it off in the node’s settings (the client already retries where the service certainly did not act). Nothing was sent.';
+
 export const RETRY_ON_FAIL_WITH_CREATE =
   'Retry On Fail is on for this node: a retry would run every item again and publish notes twice. Turn it off in the node’s settings (the client already retries where the service certainly did not act). Nothing was sent.';
 
@@ -28,14 +50,28 @@ export function errorFields(error: unknown): IDataObject {
   return { message: error instanceof Error ? error.message : String(error) };
 }
 
-export function isUncertainCreate(error: unknown, operation: string): boolean {
-  if (!(error instanceof PublisherError) || operation !== 'create') return false;
-  return error.kind === 'maybe-published' || error.kind === 'timeout';
+/**
+ * The message of a write that may have acted (a note or a draft created, a draft published
+ * or scheduled) although the service did not confirm it; undefined for any other failure.
+ */
+export function uncertainMessage(error: unknown, operation: string, resource = 'note'): string | undefined {
+  if (!(error instanceof PublisherError)) return undefined;
+  if (resource === 'draft') {
+    const uncertain = UNCERTAIN_DRAFT[operation];
+    return uncertain && (error.kind === uncertain.kind || error.kind === 'timeout') ? uncertain.message : undefined;
+  }
+  if (operation !== 'create') return undefined;
+  return error.kind === 'maybe-published' || error.kind === 'timeout' ? UNCERTAIN_CREATE : undefined;
+}
+
+export function isUncertainCreate(error: unknown, operation: string, resource = 'note'): boolean {
+  return uncertainMessage(error, operation, resource) !== undefined;
 }
 
 /** The parameters that name what an item's call is about, in the order they are tried. */
 const SUBJECTS: ReadonlyArray<[string, (value: string) => string]> = [
   ['commentId', (value) => `Comment ${value}`],
+  ['draftId', (value) => `Draft ${value}`],
   ['noteId', (value) => `Note ${value}`],
   ['postId', (value) => `Post ${value}`],
   ['userId', (value) => `User ${value}`],
@@ -57,7 +93,7 @@ export function subjectOf(resource: string, parameterNames: readonly string[], r
     }
     if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') return describe(String(value).trim());
   }
-  const whole: Record<string, string> = { note: 'Your notes', post: 'Your publication’s posts', profile: 'Your followed users', comment: 'The comments' };
+  const whole: Record<string, string> = { note: 'Your notes', post: 'Your publication’s posts', profile: 'Your followed users', comment: 'The comments', draft: 'Your drafts' };
   return whole[resource] ?? `The ${resource}`;
 }
 
@@ -91,6 +127,7 @@ export function toNodeError(
   itemIndex: number,
   operation: string,
   subject = 'the request',
+  resource = 'note',
 ): NodeApiError | NodeOperationError {
   if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
   if (error instanceof NotANoteError) return new NodeOperationError(node, error.message, { itemIndex });
@@ -101,10 +138,11 @@ export function toNodeError(
     return new NodeOperationError(node, error.message, { itemIndex });
   }
   const fields = errorFields(error) as JsonObject;
-  if (isUncertainCreate(error, operation)) {
+  const uncertain = uncertainMessage(error, operation, resource);
+  if (uncertain) {
     return new NodeApiError(node, fields, {
       itemIndex,
-      message: UNCERTAIN_CREATE,
+      message: uncertain,
       description: error.message,
       ...(typeof error.status === 'number' ? { httpCode: String(error.status) } : {}),
     });
@@ -120,11 +158,12 @@ export function toNodeError(
 }
 
 /** The json of a continueOnFail error item: `error` the headline, `message` the details. */
-export function errorItem(error: unknown, operation: string, subject = 'the request'): IDataObject {
+export function errorItem(error: unknown, operation: string, subject = 'the request', resource = 'note'): IDataObject {
   const fields = errorFields(error);
   const headline = error instanceof PublisherError && !['invalid-argument', 'config'].includes(error.kind) ? headlineOf(error, subject) : fields.message;
   const item: IDataObject = { error: headline, ...fields };
-  if (isUncertainCreate(error, operation)) item.error = `${UNCERTAIN_CREATE} (${String(fields.message)})`;
+  const uncertain = uncertainMessage(error, operation, resource);
+  if (uncertain) item.error = `${uncertain} (${String(fields.message)})`;
   if (error instanceof NodeOperationError) item.kind = 'invalid-parameter';
   return item;
 }

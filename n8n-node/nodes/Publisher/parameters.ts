@@ -12,6 +12,8 @@ export interface ParameterContext {
   getNodeParameter(name: string, itemIndex: number, fallback?: unknown): unknown;
   /** False when the parameters belong to no item (a poll): a refusal then names none. */
   readonly perItem?: boolean;
+  /** The workflow's time zone (n8n's execute functions have it): a date without one is read in it. */
+  getTimezone?(): string;
 }
 
 /**
@@ -101,4 +103,58 @@ export function readChoice<T extends string>(
     return invalidParameter(ctx, itemIndex, `Parameter "${label}" must be one of ${values.map((v) => `"${v}"`).join(', ')}, not ${shown}`);
   }
   return value as T;
+}
+
+/**
+ * A dateTime parameter as an instant, in ISO form (UTC). n8n's date picker gives a local
+ * date and time without a zone ("2026-05-01T09:00:00"), read in the workflow's time zone;
+ * a value with a zone ("…Z", "…+02:00"), a Date or a Luxon DateTime (from an expression)
+ * is that instant. Anything else fails the item, naming the parameter.
+ */
+export function readDateTime(ctx: ParameterContext, itemIndex: number, name: string, label: string): string {
+  const value = readRaw(ctx, itemIndex, name, '');
+  const fail = (): never =>
+    invalidParameter(ctx, itemIndex, `Parameter "${label}" must be a date and time (e.g. 2026-05-01T09:00:00), not ${JSON.stringify(value)}`);
+  let millis: number;
+  if (value instanceof Date) {
+    millis = value.getTime();
+  } else if (value !== null && typeof value === 'object' && typeof (value as { toMillis?: unknown }).toMillis === 'function') {
+    millis = (value as { toMillis: () => number }).toMillis();
+  } else if (typeof value === 'string' && value.trim()) {
+    const text = value.trim();
+    const local = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/.exec(text);
+    if (local) {
+      const [year, month, day, hour = '0', minute = '0', second = '0', fraction = '0'] = local.slice(1);
+      const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, Number(fraction.padEnd(3, '0')));
+      millis = inTimeZone(wall, ctx.getTimezone?.() ?? 'UTC');
+    } else if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+      millis = Date.parse(text.replace(' ', 'T'));
+    } else {
+      return fail();
+    }
+  } else {
+    return fail();
+  }
+  if (!Number.isFinite(millis)) return fail();
+  return new Date(millis).toISOString();
+}
+
+/** The instant at which the clock in `timeZone` shows `wall` (a wall time written as UTC millis). */
+function inTimeZone(wall: number, timeZone: string): number {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+  } catch {
+    return wall; // An unknown zone name: n8n falls back to UTC too.
+  }
+  const offsetAt = (instant: number): number => {
+    const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+    const shown = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+    return shown - Math.floor(instant / 1000) * 1000;
+  };
+  // Two steps settle the offset across a change of summer time.
+  const first = wall - offsetAt(wall);
+  return wall - offsetAt(first);
 }

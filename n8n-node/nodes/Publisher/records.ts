@@ -7,6 +7,7 @@ import type { Publisher, PublisherNote, PublisherPost, PublishNoteResponse } fro
 /** The client's records of profiles and comments, as its methods resolve them. */
 export type PublisherFullProfile = Awaited<ReturnType<Publisher['getFullProfileById']>>;
 export type PublisherComment = Awaited<ReturnType<Publisher['getComment']>>;
+export type PublisherDraft = Awaited<ReturnType<Publisher['getDraft']>>;
 
 /** Public pages of notes and profiles live on the main host (http-contract §6.4). */
 const PUBLIC_PAGE_HOST = 'https://substack.com';
@@ -125,4 +126,29 @@ export function toPublishedNoteRecord(published: PublishNoteResponse, handle: st
     publishedAt: published.date,
     url: handle ? noteUrl(handle, published.id) : '',
   };
+}
+
+/**
+ * A draft's compact record: what it says (the editable title and subtitle), who may read it,
+ * where it stands (published, scheduled) and when it was created and last edited. The
+ * client derives `published`, `scheduledAt` and `updatedAt` from the service's fields.
+ */
+export function toDraftRecord(draft: PublisherDraft): IDataObject {
+  return {
+    id: draft.id,
+    title: draft.draftTitle ?? '',
+    subtitle: draft.draftSubtitle ?? '',
+    audience: draft.audience ?? null,
+    type: draft.type ?? null,
+    sectionId: draft.draft_section_id ?? null,
+    published: draft.published,
+    scheduledAt: draft.scheduledAt ?? null,
+    createdAt: draft.draft_created_at ?? null,
+    updatedAt: draft.updatedAt ?? null,
+  } as IDataObject;
+}
+
+/** Drafts as compact records, or whole. */
+export function draftOutput(drafts: PublisherDraft[], simplify: boolean): IDataObject[] {
+  return drafts.map((draft) => (simplify ? toDraftRecord(draft) : wholeRecord(draft)));
 }

@@ -50,6 +50,123 @@ const routes = new Map([
   }],
 ]);
 
+// ---- Drafts (/work/drafts-api.md, docs: the service's draft wire) ---------------------------
+// A store per service, emptied by reset(): create, read, edit, delete, list, the pre-publish
+// check, publish (the draft becomes a post of the same id), and scheduled releases, which
+// the fixture never releases by itself (`release(id)` does, for a test).
+
+/** The account's own profile (GET /api/v1/user/profile/self): the drafts' byline. */
+export const SELF = { id: USER_ID, name: publicProfile.name, handle: HANDLE };
+/** The first draft id the store gives; then one more per draft. */
+export const FIRST_DRAFT_ID = 9001;
+const DRAFT_FIELDS = ['draft_title', 'draft_subtitle', 'draft_body', 'draft_bylines', 'audience', 'type', 'draft_section_id', 'section_chosen'];
+
+// The store's clock: each write is one second after the previous one, from the second the
+// service started (so that runs after a reset give the same records, and a draft is never
+// older than the call that created it).
+function draftStore(clockStart = Math.floor(Date.now() / 1000) * 1000) {
+  const drafts = new Map(); // id → record
+  const releases = new Map(); // id → release
+  let nextId = FIRST_DRAFT_ID;
+  let tick = 0;
+  const now = () => new Date(clockStart + 1000 * tick++).toISOString();
+  const notFound = [404, { error: 'Not found' }];
+  const record = (id) => drafts.get(id);
+  const create = (body) => {
+    const at = now();
+    const draft = {
+      id: nextId++, publication_id: byId.post.publication_id,
+      draft_title: '', draft_subtitle: '', draft_body: null, draft_bylines: [], draft_created_at: at, draft_updated_at: at,
+      draft_section_id: null, section_id: null, section_chosen: false, audience: 'everyone', type: 'newsletter',
+      is_published: false, post_date: null, title: null, subtitle: null, slug: null, canonical_url: null,
+      should_send_email: false, email_sent_at: null, write_comment_permissions: 'everyone', is_draft_hidden: false,
+    };
+    for (const field of DRAFT_FIELDS) if (field in body) draft[field] = body[field];
+    drafts.set(draft.id, draft);
+    return draft;
+  };
+  /** The post the draft becomes: GET /posts/<slug>'s shape, the draft's id, title and audience. */
+  const publish = (draft, { send = false } = {}) => {
+    const at = now();
+    const slug = `${String(draft.draft_title || 'untitled').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${draft.id}`;
+    Object.assign(draft, {
+      is_published: true, post_date: at, title: draft.draft_title, subtitle: draft.draft_subtitle, slug,
+      canonical_url: `https://angelsant.substack.com/p/${slug}`, section_id: draft.draft_section_id,
+      should_send_email: send, email_sent_at: send ? at : null,
+    });
+    releases.delete(draft.id);
+    return { ...fixture('post-by-slug.json'), id: draft.id, title: draft.title, subtitle: draft.subtitle, slug, audience: draft.audience,
+      type: draft.type, post_date: at, canonical_url: draft.canonical_url, section_id: draft.section_id, is_published: true, description: draft.subtitle };
+  };
+  const list = (url, which) => {
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 25);
+    const all = [...drafts.values()]
+      .filter((d) => (which === 'published' ? d.is_published : which === 'scheduled' ? releases.has(d.id) : !d.is_published))
+      .sort((a, b) => (a.draft_updated_at < b.draft_updated_at ? 1 : a.draft_updated_at > b.draft_updated_at ? -1 : b.id - a.id));
+    return [200, { posts: all.slice(offset, offset + limit), offset, limit, total: all.length }];
+  };
+  /** [status, body] for a draft route, or undefined when the path is not one. */
+  const handle = (method, path, body, url) => {
+    if (method === 'GET' && path === '/api/v1/user/profile/self') return [200, SELF];
+    const listing = /^\/api\/v1\/post_management\/(drafts|scheduled|published)$/.exec(path);
+    if (listing && method === 'GET') return list(url, listing[1]);
+    if (method === 'POST' && path === '/api/v1/drafts') return [200, create(JSON.parse(body || '{}'))];
+    const match = /^\/api\/v1\/drafts\/(\d+)(\/prepublish|\/publish|\/scheduled_release)?$/.exec(path);
+    if (!match) return undefined;
+    const id = Number(match[1]);
+    const draft = record(id);
+    if (!draft) return notFound;
+    const sub = match[2] ?? '';
+    if (sub === '') {
+      if (method === 'GET') return [200, draft];
+      if (method === 'PUT') {
+        const changes = JSON.parse(body || '{}');
+        for (const field of DRAFT_FIELDS) if (field in changes) draft[field] = changes[field];
+        draft.draft_updated_at = now();
+        return [200, draft];
+      }
+      if (method === 'DELETE') {
+        drafts.delete(id);
+        releases.delete(id);
+        return [200, ''];
+      }
+    }
+    if (sub === '/prepublish' && method === 'GET') {
+      const errors = String(draft.draft_title ?? '').trim() ? [] : ['Please add a title.'];
+      return [200, { errors, warnings: draft.draft_body ? [] : ['The post has no body.'] }];
+    }
+    if (sub === '/publish' && method === 'POST') {
+      if (draft.is_published) return [400, { error: 'Post is already published' }];
+      return [200, publish(draft, JSON.parse(body || '{}'))];
+    }
+    if (sub === '/scheduled_release') {
+      if (method === 'GET') return [200, releases.has(id) ? [releases.get(id)] : []];
+      if (method === 'POST') {
+        const { trigger_at: triggerAt, post_audience: postAudience, email_audience: emailAudience } = JSON.parse(body || '{}');
+        const release = { id: 500 + id, post_id: id, trigger_at: triggerAt, post_audience: postAudience, email_audience: emailAudience };
+        releases.set(id, release);
+        draft.post_date = triggerAt;
+        return [200, release];
+      }
+      if (method === 'DELETE') {
+        releases.delete(id);
+        draft.post_date = null;
+        return [200, ''];
+      }
+    }
+    return notFound;
+  };
+  return {
+    handle,
+    drafts,
+    releases,
+    /** Publishes a scheduled draft, as the service does at its trigger time. */
+    release: (id) => publish(record(id), { send: releases.get(id)?.email_audience != null }),
+    reset: () => { drafts.clear(); releases.clear(); nextId = FIRST_DRAFT_ID; tick = 0; },
+  };
+}
+
 // Routes for any of the other followed users (no activity): an empty feed, then the
 // profile by id, as the service answers for a user without posts or notes.
 const patterns = [
@@ -73,6 +190,7 @@ export async function startFixtureService({ apiKey }) {
   const deleted = new Set(); // note ids deleted since the last reset: a second DELETE is a 404
   const faults = []; // { method, path, status, headers, body, times }
   const overrides = new Map(); // 'METHOD /path' → (body, url) => answer, until the next reset
+  const drafts = draftStore();
   const server = http.createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -97,6 +215,8 @@ export async function startFixtureService({ apiKey }) {
         return send(200, {});
       }
       const key = `${req.method} ${url.pathname.replace(/(.)\/$/, '$1')}`;
+      const draftAnswer = overrides.has(key) ? undefined : drafts.handle(req.method, url.pathname.replace(/(.)\/$/, '$1'), body, url);
+      if (draftAnswer) return send(...draftAnswer);
       const route = overrides.get(key) ?? routes.get(key) ?? patternRoute(key);
       const answer = route?.(body, url);
       if (!answer) return send(404, { error: 'Not found' });
@@ -110,7 +230,9 @@ export async function startFixtureService({ apiKey }) {
     fault: (spec) => faults.push({ times: 1, ...spec }),
     /** Answers `route` ('GET /api/v1/posts') with `answer(body, url)` until the next reset. */
     override: (route, answer) => overrides.set(route, answer),
-    reset: () => { requests.length = 0; faults.length = 0; deleted.clear(); overrides.clear(); },
+    /** The draft store: `drafts` (id → record), `releases`, `release(id)` (publish a scheduled draft). */
+    drafts,
+    reset: () => { requests.length = 0; faults.length = 0; deleted.clear(); overrides.clear(); drafts.reset(); },
     close: () => new Promise((done) => { server.closeAllConnections?.(); server.close(done); }),
   };
 }

@@ -159,3 +159,9 @@ export const commentIdProperty = (): OperationProperty =>
 
 export const readCommentId = (ctx: ParameterContext, itemIndex: number): number =>
   readId(ctx, itemIndex, 'commentId', 'Comment ID');
+
+export const draftIdProperty = (description = 'The numeric ID of the draft'): OperationProperty =>
+  idProperty('Draft ID', 'draftId', description);
+
+export const readDraftId = (ctx: ParameterContext, itemIndex: number): number =>
+  readId(ctx, itemIndex, 'draftId', 'Draft ID');

@@ -15,6 +15,15 @@ import { postGetPostsBySlug } from './post/getPostsBySlug';
 import { profileGetById } from './profile/getById';
 import { profileGetBySlug } from './profile/getBySlug';
 import { profileGetFollowing } from './profile/getFollowing';
+import { draftCheck } from './draft/check';
+import { draftCreate } from './draft/create';
+import { draftDelete } from './draft/delete';
+import { draftGet } from './draft/get';
+import { draftGetAll } from './draft/getAll';
+import { draftPublish } from './draft/publish';
+import { draftSchedule } from './draft/schedule';
+import { draftUnschedule } from './draft/unschedule';
+import { draftUpdate } from './draft/update';
 import type { NodeOperation } from './types';
 
 /** In the order the editor lists their parameters. */
@@ -34,6 +43,15 @@ export const nodeOperations: readonly NodeOperation[] = [
   profileGetFollowing,
   commentGetAll,
   commentGet,
+  draftCreate,
+  draftGet,
+  draftGetAll,
+  draftUpdate,
+  draftDelete,
+  draftCheck,
+  draftPublish,
+  draftSchedule,
+  draftUnschedule,
 ];
 
 /** The operation an item's Resource and Operation parameters name, if the node has it. */

@@ -4,7 +4,7 @@ import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow
 import type { Publisher } from '../../../shared/client';
 import type { ParameterContext } from '../parameters';
 
-export type ResourceName = 'post' | 'note' | 'profile' | 'comment';
+export type ResourceName = 'post' | 'note' | 'profile' | 'comment' | 'draft';
 
 /**
  * A parameter of one operation; description.ts shows it for that operation only. Its own
@@ -16,10 +16,18 @@ export type OperationProperty = Omit<INodeProperties, 'displayOptions'> & {
   displayOptions?: Pick<IDisplayOptions, 'show'>;
 };
 
+/** A binary field of the input item: its bytes and the file name n8n keeps with them. */
+export interface BinaryFile {
+  bytes: Uint8Array;
+  fileName: string | undefined;
+}
+
 /** The item being run: its index (for errors), and its binary fields' bytes. */
 export interface ItemContext {
   itemIndex: number;
   loadImage: (binaryField: string) => Promise<Uint8Array>;
+  /** The binary field's bytes and file name; a missing field fails the item, naming it. */
+  loadFile: (binaryField: string) => Promise<BinaryFile>;
 }
 
 export interface NodeOperation {
@@ -30,6 +38,11 @@ export interface NodeOperation {
   name: string;
   action: string;
   description: string;
+  /**
+   * Whether running it twice would act twice (publish a note, create or publish a draft):
+   * the node refuses to run it with n8n's Retry On Fail on.
+   */
+  atMostOnce?: boolean;
   /** Every `Publisher` method it calls (`note` is the builder factory). */
   clientMethods: ReadonlyArray<keyof Publisher>;
   /** Its parameters, in the order the editor shows them. */
