@@ -1,12 +1,12 @@
 // A fake IExecuteFunctions: parameters per item, credentials, continueOnFail, the cancel
 // signal, and helpers.httpRequest implemented the way n8n's is used by the node
 // (returnFullResponse, ignoreHttpStatusErrors, arraybuffer), recording each call, and
-// the binary helpers over `binaries` (per item: field → { data: base64, mimeType }).
+// the binary helpers over `binaries` (per item: field → { data: base64, mimeType, fileName }).
 import { createRequire } from 'node:module';
 
 const { NodeOperationError } = createRequire(import.meta.url)('n8n-workflow');
 
-export function fakeContext({ items, credentials, continueOnFail = false, signal, retryOnFail = false, binaries = [] }) {
+export function fakeContext({ items, credentials, continueOnFail = false, signal, retryOnFail = false, binaries = [], timezone }) {
   const httpCalls = [];
   const binaryReads = [];
   const node = { id: 'node-1', name: 'Publisher', type: 'n8n-nodes-publisher.publisher', typeVersion: 1, position: [0, 0], parameters: {}, retryOnFail };
@@ -27,6 +27,8 @@ export function fakeContext({ items, credentials, continueOnFail = false, signal
       return credentials;
     },
     getNode: () => node,
+    // n8n's workflow time zone (GENERIC_TIMEZONE or the workflow's setting); absent: the node reads UTC.
+    ...(timezone ? { getTimezone: () => timezone } : {}),
     continueOnFail: () => continueOnFail,
     getExecutionCancelSignal: () => signal,
     helpers: {

@@ -57,6 +57,9 @@ const routes = new Map([
 
 /** The account's own profile (GET /api/v1/user/profile/self): the drafts' byline. */
 export const SELF = { id: USER_ID, name: publicProfile.name, handle: HANDLE };
+/** The draft the store holds after every reset: unpublished, not scheduled, with a body. */
+export const DRAFT_ID = 9000;
+export const DRAFT_DOC = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A seeded draft.' }] }] };
 /** The first draft id the store gives; then one more per draft. */
 export const FIRST_DRAFT_ID = 9001;
 const DRAFT_FIELDS = ['draft_title', 'draft_subtitle', 'draft_body', 'draft_bylines', 'audience', 'type', 'draft_section_id', 'section_chosen'];
@@ -72,8 +75,7 @@ function draftStore(clockStart = Math.floor(Date.now() / 1000) * 1000) {
   const now = () => new Date(clockStart + 1000 * tick++).toISOString();
   const notFound = [404, { error: 'Not found' }];
   const record = (id) => drafts.get(id);
-  const create = (body) => {
-    const at = now();
+  const create = (body, at = now()) => {
     const draft = {
       id: nextId++, publication_id: byId.post.publication_id,
       draft_title: '', draft_subtitle: '', draft_body: null, draft_bylines: [], draft_created_at: at, draft_updated_at: at,
@@ -85,6 +87,14 @@ function draftStore(clockStart = Math.floor(Date.now() / 1000) * 1000) {
     drafts.set(draft.id, draft);
     return draft;
   };
+  const seed = () => {
+    nextId = DRAFT_ID;
+    create({
+      draft_title: 'Seeded draft', draft_subtitle: 'For the unit tests', draft_body: JSON.stringify(DRAFT_DOC),
+      draft_bylines: [{ id: SELF.id, is_guest: false }], audience: 'only_paid', type: 'newsletter', draft_section_id: null, section_chosen: true,
+    }, new Date(clockStart - 3600_000).toISOString());
+  };
+  seed();
   /** The post the draft becomes: GET /posts/<slug>'s shape, the draft's id, title and audience. */
   const publish = (draft, { send = false } = {}) => {
     const at = now();
@@ -163,7 +173,7 @@ function draftStore(clockStart = Math.floor(Date.now() / 1000) * 1000) {
     releases,
     /** Publishes a scheduled draft, as the service does at its trigger time. */
     release: (id) => publish(record(id), { send: releases.get(id)?.email_audience != null }),
-    reset: () => { drafts.clear(); releases.clear(); nextId = FIRST_DRAFT_ID; tick = 0; },
+    reset: () => { drafts.clear(); releases.clear(); tick = 0; seed(); },
   };
 }
 

@@ -1,4 +1,4 @@
-// The node's operations registry (nodes/Publisher/resources/index.ts): the fifteen
+// The node's operations registry (nodes/Publisher/resources/index.ts): the twenty-four
 // operations (the one list of them the tests keep: every other test reads the registry),
 // one file each, the client methods each names (the client has them, and they are the ones
 // it calls), and the node description assembled from them.
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fakeContext } from './fake-context.mjs';
-import { COMMENT_ID, HANDLE, NOTE_ID, POST_ID, startFixtureService, USER_ID } from './fixture-service.mjs';
+import { COMMENT_ID, DRAFT_ID, HANDLE, NOTE_ID, POST_ID, startFixtureService, USER_ID } from './fixture-service.mjs';
 import { loadSource } from './source.mjs';
 
 const require = createRequire(import.meta.url);
@@ -33,6 +33,7 @@ const EXISTING = [
   'note/get', 'note/getNotesBySlug', 'note/getNotesById', 'note/getNoteById', 'note/create', 'note/delete',
   'profile/getBySlug', 'profile/getById', 'profile/getFollowing',
   'comment/getAll', 'comment/get',
+  'draft/create', 'draft/get', 'draft/getAll', 'draft/update', 'draft/delete', 'draft/check', 'draft/publish', 'draft/schedule', 'draft/unschedule',
 ];
 
 test('the registry: every existing operation, in its order, each in resources/<resource>/<value>.ts, and every such file registered', () => {
@@ -58,10 +59,12 @@ test('every client method an operation names is one the client has (js-tests/sha
 
 // A valid value per parameter name, for a run of each operation against the fixture
 // service; a parameter without one keeps its default. Profiles (not IDs) for Get Following:
-// that output calls both of its client methods.
+// that output calls both of its client methods. Draft operations act on the draft the
+// fixture service holds after each reset (DRAFT_ID); Update changes its title.
 const SAMPLE_VALUES = {
-  slug: HANDLE, userId: USER_ID, postId: POST_ID, noteId: NOTE_ID, commentId: COMMENT_ID,
+  slug: HANDLE, userId: USER_ID, postId: POST_ID, noteId: NOTE_ID, commentId: COMMENT_ID, draftId: DRAFT_ID,
   returnAll: false, limit: 1, offset: 0, output: 'profiles', title: 'Registry', body: 'one call each',
+  updateFields: { title: 'Registry' }, publishAt: new Date(Date.now() + 86_400_000).toISOString(),
 };
 /** The registry's operation as an item: its parameters at their sample values, or defaults. */
 function sampleItem(op) {
@@ -103,12 +106,12 @@ test('each operation calls exactly the client methods it names, in that order', 
 
 test('the description is assembled from the registry: its Operation lists and each operation\'s parameters, shown for it alone', () => {
   const d = node.description;
-  const [resource, postOperations, noteOperations, profileOperations, commentOperations, ...parameters] = d.properties;
+  const [resource, postOperations, noteOperations, profileOperations, commentOperations, draftOperations, ...parameters] = d.properties;
   assert.equal(resource.name, 'resource');
-  assert.deepEqual(resource.options.map((option) => option.value), ['comment', 'note', 'post', 'profile']);
+  assert.deepEqual(resource.options.map((option) => option.value), ['comment', 'draft', 'note', 'post', 'profile']);
   assert.equal(resource.default, 'post');
   const optionOf = ({ name, value, action, description }) => ({ name, value, action, description });
-  const lists = [[postOperations, 'post', 'getAll'], [noteOperations, 'note', 'get'], [profileOperations, 'profile', 'getBySlug'], [commentOperations, 'comment', 'getAll']];
+  const lists = [[postOperations, 'post', 'getAll'], [noteOperations, 'note', 'get'], [profileOperations, 'profile', 'getBySlug'], [commentOperations, 'comment', 'getAll'], [draftOperations, 'draft', 'create']];
   for (const [list, name, defaultOperation] of lists) {
     assert.equal(list.name, 'operation');
     assert.deepEqual(list.displayOptions, { show: { resource: [name] } });
