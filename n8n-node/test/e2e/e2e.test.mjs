@@ -15,9 +15,12 @@ import { Publisher } from 'publisher-wasm';
 import { spawnLocalService } from '../../../local-service/index.mjs';
 import { loadSource } from '../unit/source.mjs';
 import { prepareN8n } from './n8n.mjs';
-import { publisherWorkflow } from './workflows.mjs';
+import { draftFlowItems, draftFlowWorkflow, publisherWorkflow } from './workflows.mjs';
 
 const { N8N_HOME, NODE24_DIR, PACKAGE_TGZ, N8N_E2E_REPORT } = process.env;
+/** The draft flow schedules its draft this many seconds ahead, and waits this long before reading the post. */
+const DRAFT_FLOW_AHEAD_S = 8;
+const DRAFT_FLOW_WAIT_S = 16;
 const API_KEY = 'e2e-secret-key-3c7f19d2';
 const report = { startup: {}, operations: [], behaviour: {} };
 let local, n8n, api, rest, client, world;
@@ -104,6 +107,19 @@ const expectedComment = (c) => ({
   authorId: c.user_id,
   authorName: c.name,
   authorHandle: c.handle ?? '',
+});
+// The compact draft record (node README, records.ts), from the client's draft.
+const expectedDraft = (d) => ({
+  id: d.id,
+  title: d.draftTitle ?? '',
+  subtitle: d.draftSubtitle ?? '',
+  audience: d.audience ?? null,
+  type: d.type ?? null,
+  sectionId: d.draft_section_id ?? null,
+  published: d.published,
+  scheduledAt: d.scheduledAt ?? null,
+  createdAt: d.draft_created_at ?? null,
+  updatedAt: d.updatedAt ?? null,
 });
 /** A client record as n8n outputs it (JSON). */
 const whole = (record) => JSON.parse(JSON.stringify(record));
@@ -240,12 +256,31 @@ before(async () => {
     ['uncertain create', { name: 'uncertain create', path: 'note-create-uncertain',
       parameters: { resource: 'note', operation: 'create', title: 'Cut off', body: 'answer lost' } }],
   );
+  // The draft operations, each in a workflow of its own (version 2), on the draft the webhook names.
+  const draftId = '={{ $json.body.draftId }}';
+  for (const [operation, parameters] of Object.entries({
+    get: { draftId },
+    getAll: { returnAll: false, limit: 100 },
+    update: { draftId, updateFields: { title: '={{ $json.body.title }}', body: '={{ $json.body.markdown }}' } },
+    check: { draftId },
+    publish: { draftId },
+    unschedule: { draftId },
+    delete: { draftId },
+  })) {
+    workflows.push([`draft ${operation}`, { name: `draft ${operation}`, path: `draft-${operation.toLowerCase()}`, typeVersion: 2,
+      parameters: { resource: 'draft', operation, ...parameters } }]);
+  }
   for (const [, spec] of workflows) covered.add(`${spec.parameters.resource}/${spec.parameters.operation}`);
   for (const [name, spec] of workflows) {
     const created = await api('POST', '/workflows', publisherWorkflow({ ...spec, name: `e2e ${name}`, credential: credentials.good }));
     workflowIds[name] = created.id;
     await api('POST', `/workflows/${created.id}/publish`);
   }
+  // Markdown with an image → draft → scheduled a few seconds ahead → (Wait) → the post.
+  const flow = await api('POST', '/workflows', draftFlowWorkflow({ name: 'e2e draft flow', path: 'draft-flow', credential: credentials.good, waitSeconds: DRAFT_FLOW_WAIT_S }));
+  workflowIds['draft flow'] = flow.id;
+  await api('POST', `/workflows/${flow.id}/publish`);
+  for (const node of flow.nodes.filter((n) => n.type === 'n8n-nodes-publisher.publisher')) covered.add(`${node.parameters.resource}/${node.parameters.operation}`);
   report.startup.setupMs = Math.round(performance.now() - t);
   report.startup.workflows = workflows.length;
 });
@@ -390,6 +425,97 @@ test('delete: the note is gone; deleting it again is not an error (deleted: fals
   assert.deepEqual(deletes.map((r) => [r.url, r.status]), [[`/api/v1/comment/${note.id}`, 200], [`/api/v1/comment/${note.id}`, 404]]);
   report.operations.push({ operation: 'note delete', items: first.body.length, first: first.body[0], webhookMs: first.ms, nodeMs: run.executionTime });
   report.behaviour.deleteAgain = again.body[0];
+});
+
+test('draft flow: Markdown with an image → a draft → scheduled a few seconds ahead (no email) → published: the post read back', async () => {
+  const markdown = '# From n8n\n\nA draft written in **Markdown**, with a chart:\n\n![Chart](chart.png "Figures of the week")\n\n- scheduled by n8n\n- published by the service';
+  const title = `Draft flow ${new Date().toISOString()}`;
+  const publishAt = new Date(Date.now() + DRAFT_FLOW_AHEAD_S * 1000).toISOString();
+  await control('DELETE', 'requests');
+  const form = new FormData();
+  form.append('title', title);
+  form.append('markdown', markdown);
+  form.append('publishAt', publishAt);
+  form.append('chart', new Blob([PNG], { type: 'image/png' }), 'chart.png');
+  const started = performance.now();
+  const response = await fetch(`${n8n.base}/webhook/draft-flow`, { method: 'POST', body: form });
+  const text = await response.text();
+  const ms = Math.round(performance.now() - started);
+  seen.push(text);
+  assert.equal(response.status, 200, text);
+  const execution = await lastExecution('draft flow');
+  assert.equal(execution.status, 'success');
+  const { draft: [draft], schedule: [scheduled], published: [post] } = draftFlowItems(execution);
+  const log = await requestLog();
+  const posted = (path) => log.filter((r) => r.method === 'POST' && r.url.replace(/\?.*$/, '').replace(/\/$/, '') === path).map((r) => JSON.parse(r.body));
+  // The image: uploaded once, before the draft; its URL in the document, the file name gone.
+  const uploads = posted('/api/v1/image');
+  assert.deepEqual(uploads, [{ image: `data:image/png;base64,${PNG.toString('base64')}` }]);
+  const [created] = posted('/api/v1/drafts');
+  assert.equal(posted('/api/v1/drafts').length, 1, 'created once');
+  assert.equal(created.draft_title, title);
+  assert.ok(!created.draft_body.includes('chart.png'), created.draft_body);
+  const stored = await client.getDraft(draft.id);
+  const image = JSON.stringify(stored.draftBody).match(/"src":"([^"]+)"/)?.[1];
+  assert.ok(image && image !== 'chart.png', JSON.stringify(stored.draftBody));
+  // Scheduled without email, at the time sent.
+  const [release] = posted(`/api/v1/drafts/${draft.id}/scheduled_release`);
+  assert.deepEqual(release, { trigger_at: publishAt, post_audience: 'everyone', email_audience: null });
+  assert.equal(Date.parse(scheduled.scheduledAt), Date.parse(publishAt));
+  assert.equal(scheduled.published, false);
+  // Released by the service: the post keeps the draft's id.
+  assert.deepEqual(JSON.parse(text), [post]);
+  assert.equal(post.id, draft.id);
+  assert.equal(post.published, true);
+  assert.equal(post.title, title);
+  assert.ok(Date.parse(post.publishedAt) >= Date.parse(publishAt) - 1000, `${post.publishedAt} vs ${publishAt}`);
+  assert.deepEqual(post, expectedPost(await client.getPostById(draft.id)));
+  const lines = [
+    `draft      → ${JSON.stringify(draft)}`,
+    `schedule   → ${JSON.stringify(scheduled)}`,
+    `published  → ${JSON.stringify(post)}`,
+  ];
+  console.log(`\nThe draft flow in n8n (Webhook → Create draft → Schedule → Wait ${DRAFT_FLOW_WAIT_S} s → Get post), ${ms} ms:\n${lines.join('\n')}\nimage uploaded → ${image}\n`);
+  report.operations.push({ operation: 'draft create (Markdown + image) → schedule → get post', items: 1, first: post, webhookMs: ms, nodeMs: execution.data.resultData.runData['Create draft'][0].executionTime });
+  report.behaviour.draftFlow = { draft, scheduled, published: post, imageUrl: image, release };
+});
+
+test('draft operations (get, getAll, update, check, unschedule, publish, delete), each against the client\'s records', async () => {
+  const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Made by the e2e test.' }] }] };
+  const made = await client.createDraft({ title: `Draft ops ${Date.now()}`, subtitle: 'to be changed', body: doc, audience: 'only_paid' });
+  const call = async (name, body) => {
+    const answer = await callWebhook(`draft-${name.toLowerCase()}`, body);
+    assert.equal(answer.status, 200, `${name}: ${JSON.stringify(answer.body)}`);
+    const run = publisherRun(await lastExecution(`draft ${name}`));
+    report.operations.push({ operation: `draft ${name}`, items: answer.body.length, first: answer.body[0], webhookMs: answer.ms, nodeMs: run.executionTime });
+    return answer.body;
+  };
+  assert.deepEqual(await call('get', { draftId: made.id }), [expectedDraft(await client.getDraft(made.id))]);
+  const listed = await call('getAll', {});
+  assert.deepEqual(listed, (await client.getDrafts({ limit: 100 })).map(expectedDraft));
+  assert.ok(listed.some((d) => d.id === made.id));
+  await control('DELETE', 'requests');
+  const [updated] = await call('update', { draftId: made.id, title: 'Renamed by n8n', markdown: '## Changed in n8n\n\nNew *body*.' });
+  const afterUpdate = await client.getDraft(made.id);
+  assert.deepEqual(updated, expectedDraft(afterUpdate));
+  assert.equal(afterUpdate.draftTitle, 'Renamed by n8n');
+  assert.equal(afterUpdate.draftBody.content[0].type, 'heading');
+  const [check] = await call('check', { draftId: made.id });
+  assert.deepEqual(check, { id: made.id, ...(await client.checkDraft(made.id)) });
+  await client.scheduleDraft(made.id, new Date(Date.now() + 3_600_000), { send: false });
+  const [unscheduled] = await call('unschedule', { draftId: made.id });
+  assert.equal(unscheduled.scheduledAt, null);
+  assert.equal((await client.getDraft(made.id)).scheduledAt, null);
+  await control('DELETE', 'requests');
+  const [published] = await call('publish', { draftId: made.id });
+  const publishes = (await requestLog()).filter((r) => r.method === 'POST' && r.url.startsWith(`/api/v1/drafts/${made.id}/publish`));
+  assert.deepEqual(publishes.map((r) => JSON.parse(r.body)), [{ send: false, share_automatically: false }], 'Send Email off by default');
+  assert.deepEqual(published, expectedPost(await client.getPostById(made.id)));
+  assert.equal(published.published, true);
+  const doomed = await client.createDraft({ title: `To delete ${Date.now()}` });
+  assert.deepEqual(await call('delete', { draftId: doomed.id }), [{ id: doomed.id, deleted: true }]);
+  assert.deepEqual(await call('delete', { draftId: doomed.id }), [{ id: doomed.id, deleted: false }]);
+  report.behaviour.draftOperations = { updated, check, unscheduled, published };
 });
 
 test('404: the execution fails with a NodeApiError, httpCode 404, headed by what was not found', async () => {
