@@ -41,5 +41,5 @@ mod test_support;
 pub use client::Client;
 pub use config::{Config, ConfigInput};
 pub use error::{Error, ErrorKind, ResponseSnapshot};
-pub use ids::{CommentId, NoteId, PostId, Slug, UserId};
+pub use ids::{CommentId, DraftId, NoteId, PostId, Slug, UserId};
 pub use params::{CommentsParams, NoteReadParams, NotesParams, PostsParams, ReadParams, SearchParams};
