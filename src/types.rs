@@ -207,6 +207,15 @@ export interface NoteBodyJson {
   content: NoteParagraph[];
 }
 
+/** A post's document (`draft_body`, parsed): a ProseMirror node of the post editor's schema, e.g. `{type: 'doc', content: [{type: 'paragraph', content: [{type: 'text', text: 'Hi', marks: [{type: 'strong'}]}]}]}`. */
+export interface PostDocument {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: PostDocument[];
+  text?: string;
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
+}
+
 /** What publishing sends (interface §2.11). */
 export interface PublishNoteRequest {
   bodyJson: NoteBodyJson;

@@ -29,6 +29,7 @@ pub mod json;
 pub mod methods;
 pub mod notes;
 pub mod params;
+pub mod post_body;
 pub mod records;
 
 #[cfg(test)]
