@@ -56,7 +56,11 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let shifted_month = (5 * day_of_year + 2) / 153;
     let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
     (year_of_era + era * 400 + i64::from(month <= 2), month, day)
 }
 
@@ -245,7 +249,10 @@ mod tests {
             let ms = parse_iso_ms(text).unwrap();
             assert_eq!(iso_seconds_from_ms(ms).as_deref(), Some(text));
         }
-        assert_eq!(iso_seconds_from_ms(1_000_999.0).as_deref(), Some("1970-01-01T00:16:40.000Z"));
+        assert_eq!(
+            iso_seconds_from_ms(1_000_999.0).as_deref(),
+            Some("1970-01-01T00:16:40.000Z")
+        );
         assert_eq!(iso_seconds_from_ms(f64::NAN), None);
         assert_eq!(iso_seconds_from_ms(1e20), None);
     }

@@ -15,6 +15,7 @@ use crate::ids::DraftId;
 use crate::json::{push_string, string_field, JsonDoc};
 use crate::notes::image::ImageData;
 use crate::notes::read_back::{parse_iso_ms, CLOCK_SKEW_MS};
+use crate::params::DraftsParams;
 use crate::post_body::document::PostDoc;
 use crate::records::{draft, post};
 
@@ -70,15 +71,6 @@ pub struct DraftInput {
     pub section_id: Option<u64>,
     /// Images by name: a Markdown image whose URL is one of these names is uploaded first.
     pub images: Vec<(String, ImageData)>,
-}
-
-/// `getDrafts` parameters.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DraftsParams {
-    /// Drafts to skip.
-    pub offset: Option<u64>,
-    /// Drafts to return at most; over a page, they are read in pages.
-    pub limit: Option<u64>,
 }
 
 /// `GET <main>/user/profile/self`: the account's own profile (its `id` is the byline).
@@ -362,9 +354,20 @@ impl<T: Transport> Client<T> {
                 Position::Cursor(_) => 0,
             };
             let page = self.drafts_page(offset, wanted.unwrap_or(DRAFTS_PAGE_SIZE)).await?;
-            Ok(Page { page, next_cursor: None })
+            Ok(Page {
+                page,
+                next_cursor: None,
+            })
         };
-        let drafts = paging::collect(walk, Position::Offset(offset), "the drafts list", read, |_| true, |_, _| Ok(())).await?;
+        let drafts = paging::collect(
+            walk,
+            Position::Offset(offset),
+            "the drafts list",
+            read,
+            |_| true,
+            |_, _| Ok(()),
+        )
+        .await?;
         Ok(Doc::<T>::new_array(drafts))
     }
 
@@ -389,7 +392,9 @@ impl<T: Transport> Client<T> {
             ));
         }
         if changes.title.as_deref().is_some_and(|title| title.trim().is_empty()) {
-            return Err(Error::invalid_argument("updateDraft(draftId, changes): changes.title is blank"));
+            return Err(Error::invalid_argument(
+                "updateDraft(draftId, changes): changes.title is blank",
+            ));
         }
         let planned = plan_images(changes)?;
         let body = self.body_with_images(changes, planned).await?;
@@ -594,9 +599,10 @@ fn plan_images(input: &DraftInput) -> Result<Vec<usize>, Error> {
         }
         planned.push(index);
     }
-    if let Some(unknown) = sources.iter().find(|source| {
-        !is_absolute_url(source) && !input.images.iter().any(|(name, _)| name == *source)
-    }) {
+    if let Some(unknown) = sources
+        .iter()
+        .find(|source| !is_absolute_url(source) && !input.images.iter().any(|(name, _)| name == *source))
+    {
         return Err(Error::invalid_argument(format!(
             "the Markdown image {unknown:?} is neither an http(s) URL nor a name in draft.images"
         )));
@@ -687,7 +693,9 @@ fn refuse_published<D: JsonDoc>(draft: &D, id: DraftId, method: &str) -> Result<
     if !is_published(draft) {
         return Ok(());
     }
-    let date = string_field(draft, "post_date").map(|date| format!(" on {date}")).unwrap_or_default();
+    let date = string_field(draft, "post_date")
+        .map(|date| format!(" on {date}"))
+        .unwrap_or_default();
     Err(Error::invalid_argument(format!(
         "{method}: draft {id} is already published{date}; nothing was sent"
     )))
@@ -710,7 +718,10 @@ fn find_created<D: JsonDoc>(mut drafts: D, title: &str, sent_at_ms: f64) -> Opti
                 let recent = date
                     .and_then(|date| parse_iso_ms(&date))
                     .is_some_and(|date| date >= sent_at_ms - CLOCK_SKEW_MS);
-                let id = draft.with_field("id", JsonDoc::as_f64).flatten().and_then(crate::ids::safe_integer);
+                let id = draft
+                    .with_field("id", JsonDoc::as_f64)
+                    .flatten()
+                    .and_then(crate::ids::safe_integer);
                 id.filter(|_| same_title && recent)
             })
             .flatten();

@@ -52,7 +52,9 @@ fn titled(title: &str) -> DraftInput {
 #[test]
 fn a_draft_is_created_once_with_the_accounts_byline_on_the_publication_host() {
     let client = client();
-    client.transport().reply(200, r#"{"id":77,"name":"Ada","handle":"ada"}"#);
+    client
+        .transport()
+        .reply(200, r#"{"id":77,"name":"Ada","handle":"ada"}"#);
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
     let created = block_on(client.create_draft(&titled("Weekly"))).unwrap();
     assert_eq!(created["draftTitle"], "Weekly");
@@ -81,7 +83,10 @@ fn a_section_is_sent_as_chosen() {
     };
     block_on(client.create_draft(&input)).unwrap();
     let body = client.transport().sent()[1].body.clone().unwrap();
-    assert!(body.ends_with(r#""audience":"founding","type":"thread","draft_section_id":12,"section_chosen":true}"#), "{body}");
+    assert!(
+        body.ends_with(r#""audience":"founding","type":"thread","draft_section_id":12,"section_chosen":true}"#),
+        "{body}"
+    );
 }
 
 #[test]
@@ -221,7 +226,9 @@ fn a_schedule_sends_the_release_and_email_only_when_asked() {
     for (send, email) in [(false, "null"), (true, "\"only_paid\"")] {
         let client = client();
         client.transport().reply(200, &draft(900, "Weekly", false).to_string());
-        client.transport().reply(200, r#"{"id":1,"trigger_at":"2023-11-14T23:13:20.000Z"}"#);
+        client
+            .transport()
+            .reply(200, r#"{"id":1,"trigger_at":"2023-11-14T23:13:20.000Z"}"#);
         let mut scheduled = draft(900, "Weekly", false);
         scheduled["post_date"] = json!("2023-11-14T23:13:20.000Z");
         client.transport().reply(200, &scheduled.to_string());
@@ -241,7 +248,9 @@ fn a_schedule_whose_answer_is_lost_reads_the_release_back() {
     let client = client();
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
     client.transport().reply(502, "<html>bad gateway</html>");
-    client.transport().reply(200, r#"[{"id":3,"trigger_at":"2023-11-14T23:13:20Z"}]"#);
+    client
+        .transport()
+        .reply(200, r#"[{"id":3,"trigger_at":"2023-11-14T23:13:20Z"}]"#);
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
     let draft = block_on(client.schedule_draft(id(900), NOW_MS + 3_600_000.0, false)).unwrap();
     assert_eq!(draft["scheduledAt"], "2023-11-14T23:13:20.000Z");
@@ -250,10 +259,14 @@ fn a_schedule_whose_answer_is_lost_reads_the_release_back() {
     assert_eq!(sent[2], "GET drafts/900/scheduled_release");
 
     let client = self::client();
-    client.transport().reply(200, &self::draft(900, "Weekly", false).to_string());
+    client
+        .transport()
+        .reply(200, &self::draft(900, "Weekly", false).to_string());
     client.transport().reply(500, "");
     client.transport().reply(200, "[]");
-    client.transport().reply(200, r#"[{"trigger_at":"2023-12-01T00:00:00.000Z"}]"#);
+    client
+        .transport()
+        .reply(200, r#"[{"trigger_at":"2023-12-01T00:00:00.000Z"}]"#);
     let error = block_on(client.schedule_draft(id(900), NOW_MS + 3_600_000.0, false)).unwrap_err();
     assert_eq!(error.kind.as_str(), "maybe-scheduled");
     assert_eq!(requests(&client).iter().filter(|r| r.starts_with("POST")).count(), 1);
@@ -269,7 +282,10 @@ fn unscheduling_is_repeatable_and_clears_scheduled_at() {
         client.transport().reply(200, &still.to_string());
         let draft = block_on(client.unschedule_draft(id(900))).unwrap();
         assert_eq!(draft["scheduledAt"], Value::Null);
-        assert_eq!(requests(&client), ["DELETE drafts/900/scheduled_release", "GET drafts/900"]);
+        assert_eq!(
+            requests(&client),
+            ["DELETE drafts/900/scheduled_release", "GET drafts/900"]
+        );
     }
 }
 
@@ -329,9 +345,21 @@ fn drafts_over_a_page_are_read_in_pages() {
     let client = client();
     client.transport().answer(|request| {
         let query = request.url.split_once('?').unwrap().1.to_string();
-        let offset: u64 = query.split('&').find_map(|p| p.strip_prefix("offset=")).unwrap().parse().unwrap();
-        let limit: u64 = query.split('&').find_map(|p| p.strip_prefix("limit=")).unwrap().parse().unwrap();
-        let posts: Vec<Value> = (offset..(offset + limit).min(55)).map(|n| draft(1000 + n, "D", false)).collect();
+        let offset: u64 = query
+            .split('&')
+            .find_map(|p| p.strip_prefix("offset="))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let limit: u64 = query
+            .split('&')
+            .find_map(|p| p.strip_prefix("limit="))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let posts: Vec<Value> = (offset..(offset + limit).min(55))
+            .map(|n| draft(1000 + n, "D", false))
+            .collect();
         (200, json!({ "posts": posts }).to_string())
     });
     let drafts = block_on(client.get_drafts(&DraftsParams {
@@ -350,9 +378,14 @@ fn drafts_over_a_page_are_read_in_pages() {
 #[test]
 fn the_check_is_the_services_prepublish() {
     let client = client();
-    client.transport().reply(200, r#"{"errors":["Please choose a section."],"warnings":[]}"#);
+    client
+        .transport()
+        .reply(200, r#"{"errors":["Please choose a section."],"warnings":[]}"#);
     let check = block_on(client.check_draft(id(900))).unwrap();
-    assert_eq!(check, json!({"ok": false, "errors": ["Please choose a section."], "warnings": []}));
+    assert_eq!(
+        check,
+        json!({"ok": false, "errors": ["Please choose a section."], "warnings": []})
+    );
     assert_eq!(requests(&client), ["GET drafts/900/prepublish"]);
 }
 
@@ -368,4 +401,61 @@ fn images_the_body_does_not_use_or_names_it_lacks_are_refused() {
     };
     let error = block_on(client().create_draft(&input)).unwrap_err();
     assert!(error.message.contains("no Markdown"), "{}", error.message);
+}
+
+#[cfg(feature = "markdown")]
+#[test]
+fn markdown_images_named_in_images_are_uploaded_first_and_their_urls_sent() {
+    use crate::post_body::markdown::markdown_to_post_doc;
+    let image = || {
+        ImageData::from_data_uri(
+            "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+        )
+        .unwrap()
+    };
+    let doc = markdown_to_post_doc("Text\n\n![Chart](chart.png)\n\n![Web](https://x.test/w.png)").unwrap();
+    let client = client();
+    client.transport().reply(200, r#"{"id":77}"#);
+    client
+        .transport()
+        .reply(200, r#"{"url":"https://media.test/chart.png"}"#);
+    client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    let input = DraftInput {
+        body: Some(PostBody::Written(doc.clone())),
+        images: vec![("chart.png".into(), image())],
+        ..titled("Weekly")
+    };
+    block_on(client.create_draft(&input)).unwrap();
+    let sent = requests(&client);
+    assert!(
+        sent[1].starts_with("POST image {\"image\":\"data:image/png;base64,"),
+        "{}",
+        sent[1]
+    );
+    assert!(
+        sent[2].contains(r#"\"src\":\"https://media.test/chart.png\""#),
+        "{}",
+        sent[2]
+    );
+    assert!(sent[2].contains(r#"\"src\":\"https://x.test/w.png\""#), "{}", sent[2]);
+    assert!(!sent[2].contains("\\\"src\\\":\\\"chart.png"), "{}", sent[2]);
+
+    // A name no image uses, and an image that is neither a URL nor a name: refused, nothing sent.
+    for (images, says) in [
+        (
+            vec![("chart.png".into(), image()), ("other.png".into(), image())],
+            "is not used",
+        ),
+        (Vec::new(), "neither an http(s) URL nor a name"),
+    ] {
+        let client = self::client();
+        let input = DraftInput {
+            body: Some(PostBody::Written(doc.clone())),
+            images,
+            ..titled("Weekly")
+        };
+        let error = block_on(client.create_draft(&input)).unwrap_err();
+        assert!(error.message.contains(says), "{}", error.message);
+        assert!(client.transport().sent().is_empty());
+    }
 }

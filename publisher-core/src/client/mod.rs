@@ -17,8 +17,9 @@ mod request;
 mod retry_tests;
 pub(crate) mod user_feeds;
 
+pub use crate::params::DraftsParams;
 pub use comments::CommentsParams;
-pub use drafts::{DraftInput, DraftsParams, PostBody, MAYBE_CREATED, MAYBE_PUBLISHED_POST, MAYBE_SCHEDULED};
+pub use drafts::{DraftInput, PostBody, MAYBE_CREATED, MAYBE_PUBLISHED_POST, MAYBE_SCHEDULED};
 pub use notes::{NotesParams, MAYBE_PUBLISHED};
 pub use paging::Page;
 pub use posts::{PostsParams, SearchParams};

@@ -86,7 +86,11 @@ fn post_document<D: JsonDoc>(body: &D) -> Option<D> {
     match body.kind() {
         JsonKind::String => {
             let text = body.as_string()?;
-            Some(D::parse(&text).filter(is_post_document).unwrap_or_else(|| D::from_text(&text)))
+            Some(
+                D::parse(&text)
+                    .filter(is_post_document)
+                    .unwrap_or_else(|| D::from_text(&text)),
+            )
         }
         JsonKind::Object => Some(body.clone()),
         _ => None,
@@ -113,7 +117,9 @@ pub fn decode_draft_list<D: JsonDoc>(page: D, what: &str) -> Result<D, Error> {
     let len = expect_array(&posts, what)?;
     for index in 0..len {
         posts
-            .with_item_mut(index, |draft| decode_draft(draft, &|| format!("draft [{index}] of {what}")))
+            .with_item_mut(index, |draft| {
+                decode_draft(draft, &|| format!("draft [{index}] of {what}"))
+            })
             .unwrap_or(Ok(()))?;
     }
     Ok(posts)
@@ -130,7 +136,10 @@ pub fn decode_check<D: JsonDoc>(answer: &D) -> Result<D, Error> {
     let mut out = D::new_object();
     out.set_bool("ok", errors.is_empty());
     out.set("errors", D::new_array(errors.iter().map(|s| D::from_text(s)).collect()));
-    out.set("warnings", D::new_array(warnings.iter().map(|s| D::from_text(s)).collect()));
+    out.set(
+        "warnings",
+        D::new_array(warnings.iter().map(|s| D::from_text(s)).collect()),
+    );
     Ok(out)
 }
 
@@ -173,7 +182,10 @@ mod tests {
         let draft = decode_draft_answer(draft()).unwrap();
         assert_eq!(draft["draftTitle"], "Weekly");
         assert_eq!(draft["draftSubtitle"], Value::Null);
-        assert_eq!(draft["draftBody"], json!({"type": "doc", "content": [{"type": "paragraph"}]}));
+        assert_eq!(
+            draft["draftBody"],
+            json!({"type": "doc", "content": [{"type": "paragraph"}]})
+        );
         assert_eq!(draft["published"], false);
         assert_eq!(draft["scheduledAt"], Value::Null);
         assert_eq!(draft["updatedAt"], "2026-11-27T10:00:00.000Z");
@@ -185,7 +197,10 @@ mod tests {
     fn an_unpublished_draft_with_a_date_is_scheduled_and_a_published_one_is_not() {
         let mut scheduled = draft();
         scheduled["post_date"] = json!("2026-12-04T09:00:00.000Z");
-        assert_eq!(decode_draft_answer(scheduled.clone()).unwrap()["scheduledAt"], "2026-12-04T09:00:00.000Z");
+        assert_eq!(
+            decode_draft_answer(scheduled.clone()).unwrap()["scheduledAt"],
+            "2026-12-04T09:00:00.000Z"
+        );
         scheduled["is_published"] = json!(true);
         let published = decode_draft_answer(scheduled).unwrap();
         assert_eq!(published["scheduledAt"], Value::Null);
@@ -195,9 +210,15 @@ mod tests {
     #[test]
     fn a_body_that_is_not_document_json_is_passed_on_as_sent() {
         for (sent, expected) in [
-            (json!("s3://substack-content/post/1/x"), json!("s3://substack-content/post/1/x")),
+            (
+                json!("s3://substack-content/post/1/x"),
+                json!("s3://substack-content/post/1/x"),
+            ),
             (json!("{\"type\":\"paragraph\"}"), json!("{\"type\":\"paragraph\"}")),
-            (json!({"type": "doc", "content": []}), json!({"type": "doc", "content": []})),
+            (
+                json!({"type": "doc", "content": []}),
+                json!({"type": "doc", "content": []}),
+            ),
             (Value::Null, Value::Null),
         ] {
             let mut value = draft();
@@ -216,7 +237,10 @@ mod tests {
         }
         let mut value = draft();
         value["draft_title"] = json!(5);
-        assert!(decode_draft_answer(value).unwrap_err().message.contains("`draft_title`"));
+        assert!(decode_draft_answer(value)
+            .unwrap_err()
+            .message
+            .contains("`draft_title`"));
     }
 
     #[test]
@@ -237,7 +261,10 @@ mod tests {
         }))
         .unwrap();
         assert_eq!(check["ok"], false);
-        assert_eq!(check["errors"], json!(["Please choose a section.", "Please add a title."]));
+        assert_eq!(
+            check["errors"],
+            json!(["Please choose a section.", "Please add a title."])
+        );
         assert_eq!(check["warnings"], json!(["No subtitle", "Add an image"]));
         let clean = decode_check(&json!({"errors": []})).unwrap();
         assert_eq!(clean, json!({"ok": true, "errors": [], "warnings": []}));
