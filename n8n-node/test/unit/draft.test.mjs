@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { harness } from './harness.mjs';
+import { loadSource } from './source.mjs';
 import { DRAFT_DOC, DRAFT_ID, FIRST_DRAFT_ID, SELF } from './fixture-service.mjs';
 
 const require = createRequire(import.meta.url);
@@ -35,7 +36,7 @@ test('create: Title, Subtitle, the Markdown body as the post document (JSON text
   assert.deepEqual(JSON.parse(posted.draft_body), JSON.parse(JSON.stringify(markdownToPostBody(body))));
   assert.equal(posted.audience, 'only_paid');
   assert.deepEqual(posted.draft_bylines, [{ id: SELF.id, is_guest: false }]);
-  assert.equal(posted.section_chosen, true);
+  assert.equal('draft_section_id' in posted, false, 'no section without Section ID');
   assert.deepEqual(Object.keys(json[0]), DRAFT_KEYS);
   assert.equal(json[0].id, FIRST_DRAFT_ID);
   assert.equal(json[0].title, 'Weekly');
@@ -48,6 +49,7 @@ test('create: the options Section ID and Type; Audience defaults to everyone; an
   await h.run([{ resource: 'draft', operation: 'create', title: 'Opts', subtitle: '', body: '', audience: 'everyone', options: { sectionId: '77', type: 'podcast' } }]);
   const [posted] = sent('POST', '/api/v1/drafts');
   assert.equal(posted.draft_section_id, 77);
+  assert.equal(posted.section_chosen, true);
   assert.equal(posted.type, 'podcast');
   assert.equal(posted.audience, 'everyone');
   assert.equal(posted.draft_title, 'Opts');
@@ -176,7 +178,7 @@ test('check: GET /drafts/<id>/prepublish → { id, ok, errors, warnings }', asyn
 });
 
 test('publish: Send Email and Share Automatically are off by default (send: false); the post it became, compact', async () => {
-  const publishParameters = h.node.description.properties.filter((p) => p.displayOptions?.show?.resource?.[0] === 'draft' && p.displayOptions.show.operation[0] === 'publish');
+  const publishParameters = h.node.description.properties.filter((p) => p.displayOptions?.show?.resource?.[0] === 'draft' && p.displayOptions.show.operation?.[0] === 'publish');
   assert.deepEqual(publishParameters.map((p) => [p.name, p.default]), [['draftId', ''], ['sendEmail', false], ['shareAutomatically', false], ['simple', true]]);
   const { json } = await h.run([{ resource: 'draft', operation: 'publish', draftId: DRAFT_ID }], { version: 2 });
   assert.deepEqual(sent('POST', `/api/v1/drafts/${DRAFT_ID}/publish`), [{ send: false, share_automatically: false }]);
@@ -217,20 +219,35 @@ test('schedule with Send Email on: email_audience is the post\'s audience', asyn
   assert.deepEqual(release, { trigger_at: at, post_audience: 'only_paid', email_audience: 'only_paid' });
 });
 
-test('schedule: Publish At without a zone (n8n\'s date picker) is read in the workflow\'s time zone, summer time included', async () => {
-  const year = new Date().getUTCFullYear() + 1;
+test('schedule: Publish At without a zone (n8n\'s date picker) is read in the workflow\'s time zone', async () => {
+  // Zones without summer time, so that the expected instants hold all year round.
+  const day = future(10).toISOString().slice(0, 10);
   const cases = [
-    [`${year}-01-15T09:00:00`, 'Europe/Berlin', `${year}-01-15T08:00:00.000Z`],
-    [`${year}-07-15T09:00:00`, 'Europe/Berlin', `${year}-07-15T07:00:00.000Z`],
-    [`${year}-07-15T09:00:00`, 'America/New_York', `${year}-07-15T13:00:00.000Z`],
-    [`${year}-07-15T09:00`, undefined, `${year}-07-15T09:00:00.000Z`],
-    [`${year}-07-15T09:00:00+02:00`, 'America/New_York', `${year}-07-15T07:00:00.000Z`],
+    [`${day}T09:00:00`, 'Asia/Kolkata', `${day}T03:30:00.000Z`],
+    [`${day}T09:00:00`, 'America/Sao_Paulo', `${day}T12:00:00.000Z`],
+    [`${day}T09:00`, undefined, `${day}T09:00:00.000Z`],
+    [`${day} 09:00:00`, 'UTC', `${day}T09:00:00.000Z`],
+    [`${day}T09:00:00+02:00`, 'America/Sao_Paulo', `${day}T07:00:00.000Z`],
   ];
   for (const [publishAt, timezone, expected] of cases) {
     h.service.reset();
     await h.run([{ resource: 'draft', operation: 'schedule', draftId: DRAFT_ID, publishAt }], { timezone });
     assert.equal(sent('POST', `/api/v1/drafts/${DRAFT_ID}/scheduled_release`)[0].trigger_at, expected, `${publishAt} in ${timezone}`);
   }
+});
+
+test('readDateTime: a zone-less time across summer time changes, a Date and a Luxon DateTime (what expressions give)', async () => {
+  const { readDateTime } = await loadSource('nodes/Publisher/parameters.ts');
+  const read = (value, timezone) => readDateTime({ getNode: () => ({ name: 'n' }), getNodeParameter: () => value, getTimezone: () => timezone }, 0, 'publishAt', 'Publish At');
+  assert.equal(read('2027-01-15T09:00:00', 'Europe/Berlin'), '2027-01-15T08:00:00.000Z');
+  assert.equal(read('2027-07-15T09:00:00', 'Europe/Berlin'), '2027-07-15T07:00:00.000Z');
+  assert.equal(read('2027-07-15T09:00:00', 'America/New_York'), '2027-07-15T13:00:00.000Z');
+  assert.equal(read('2027-03-28T03:30:00', 'Europe/Berlin'), '2027-03-28T01:30:00.000Z', 'the hour after the change to summer time');
+  assert.equal(read('2027-07-15T09:00:00.250', 'Australia/Sydney'), '2027-07-14T23:00:00.250Z');
+  assert.equal(read(new Date('2027-07-15T09:00:00Z'), 'Europe/Berlin'), '2027-07-15T09:00:00.000Z');
+  const { DateTime } = require('luxon');
+  assert.equal(read(DateTime.fromISO('2027-07-15T09:00:00', { zone: 'Asia/Tokyo' }), 'UTC'), '2027-07-15T00:00:00.000Z');
+  for (const bad of ['', 'tomorrow', '2027-13-45T09:00:00Z', 42, null]) assert.throws(() => read(bad, 'UTC'), /Parameter "Publish At" must be a date and time/, String(bad));
 });
 
 test('schedule: a Publish At that is no date, or in the past, fails the item; nothing is sent', async () => {
@@ -297,3 +314,36 @@ function findNode(node, type) {
   }
   return undefined;
 }
+
+test('create, publish and schedule whose answer was lost and could not be read back: the item says the draft may have been created / published / scheduled, sent once', async () => {
+  const cases = [
+    [{ resource: 'draft', operation: 'create', title: 'Lost', body: '' }, '/api/v1/drafts', { path: '/api/v1/post_management/' }, /^The draft may have been created: /, 'maybe-created'],
+    [{ resource: 'draft', operation: 'publish', draftId: DRAFT_ID, sendEmail: true }, `/api/v1/drafts/${DRAFT_ID}/publish`, { path: `/api/v1/drafts/${DRAFT_ID}`, skip: 1 }, /^The draft may have been published \(and emailed, with Send Email on\)/, 'maybe-published'],
+    [{ resource: 'draft', operation: 'schedule', draftId: DRAFT_ID, publishAt: future(1).toISOString() }, `/api/v1/drafts/${DRAFT_ID}/scheduled_release`, { path: `/api/v1/drafts/${DRAFT_ID}/scheduled_release` }, /^The draft may have been scheduled: /, 'maybe-scheduled'],
+  ];
+  for (const [item, path, readBack, message, kind] of cases) {
+    h.service.reset();
+    h.service.fault({ method: 'POST', path, status: 502, body: '<html>bad gateway</html>' });
+    // Every read-back fails (the reads before the write go through: `skip`).
+    h.service.fault({ method: 'GET', status: 500, times: 40, ...readBack });
+    const error = await h.failure([item]);
+    assert.ok(error instanceof NodeApiError, `${error.name}: ${error.message}`);
+    assert.match(error.message, message);
+    assert.match(error.message, /Do not run this item again/);
+    assert.equal(error.httpCode, '502');
+    assert.equal(h.service.requests.filter((r) => r.method === 'POST' && r.path === path).length, 1, `${path}: sent once`);
+    h.service.reset();
+    h.service.fault({ method: 'POST', path, status: 502, body: '<html>bad gateway</html>' });
+    h.service.fault({ method: 'GET', status: 500, times: 40, ...readBack });
+    const { json } = await h.run([item], { continueOnFail: true });
+    assert.equal(json[0].kind, kind);
+    assert.match(json[0].error, message);
+  }
+});
+
+test('publish of a draft already published fails the item with the client\'s sentence; nothing is sent again', async () => {
+  await h.run([{ resource: 'draft', operation: 'publish', draftId: DRAFT_ID }]);
+  const error = await h.failure([{ resource: 'draft', operation: 'publish', draftId: DRAFT_ID, sendEmail: true }]);
+  assert.match(`${error.message} ${error.description ?? ''}`, /already published/i);
+  assert.equal(sent('POST', `/api/v1/drafts/${DRAFT_ID}/publish`).length, 1);
+});

@@ -198,7 +198,7 @@ const patternRoute = (key) => {
 export async function startFixtureService({ apiKey }) {
   const requests = [];
   const deleted = new Set(); // note ids deleted since the last reset: a second DELETE is a 404
-  const faults = []; // { method, path, status, headers, body, times }
+  const faults = []; // { method, path, status, headers, body, times, skip }
   const overrides = new Map(); // 'METHOD /path' → (body, url) => answer, until the next reset
   const drafts = draftStore();
   const server = http.createServer((req, res) => {
@@ -213,7 +213,9 @@ export async function startFixtureService({ apiKey }) {
         res.end(typeof json === 'string' ? json : JSON.stringify(json));
       };
       const fault = faults.find((f) => f.times > 0 && f.method === req.method && url.pathname.startsWith(f.path));
-      if (fault) {
+      // `skip`: the fault lets that many matching requests through first (a read before a write).
+      if (fault?.skip > 0) fault.skip -= 1;
+      else if (fault) {
         fault.times -= 1;
         return send(fault.status, fault.body ?? { error: 'fault' }, fault.headers);
       }

@@ -82,7 +82,7 @@ test('Create: a short entry in the Operation list; the Retry On Fail advice is a
   const create = d.properties.find((p) => p.name === 'operation' && p.displayOptions.show.resource[0] === 'note').options.find((o) => o.value === 'create');
   assert.equal(create.description, 'Publish a note or a reply, with a link card or images');
   assert.doesNotMatch(create.description, /Retry|twice/);
-  const ofCreate = d.properties.filter((p) => p.displayOptions?.show?.operation?.[0] === 'create');
+  const ofCreate = d.properties.filter((p) => p.displayOptions?.show?.resource?.[0] === 'note' && p.displayOptions.show.operation?.[0] === 'create');
   const notice = ofCreate.at(-1);
   assert.equal(notice.type, 'notice');
   assert.deepEqual(notice.displayOptions, { show: { resource: ['note'], operation: ['create'] } });
