@@ -33,15 +33,17 @@ export function bodyView(text, props = {}, options = {}) {
 
 /**
  * One request of an exchange: method, path, status, the body sent and the answer.
- * `options.limit` is the longest string shown whole; `options.wrap` wraps long lines.
+ * `options.limit` is the longest string shown whole (`options.answerLimit` in the answer);
+ * `options.wrap` wraps long lines.
  */
 export function requestView(request, index, options = {}) {
   const pre = (kind) => ({ class: options.wrap ? `${kind} wrap` : kind });
+  const answer = { limit: options.answerLimit ?? options.limit };
   return h('li', { dataset: { method: request.method, path: request.path.split('?')[0], status: request.status ?? '' } },
     h('p', { class: 'label' }, `${index + 1}. `, h('code', null, `${request.method} ${request.path}`),
       request.status === undefined ? '' : ` → HTTP ${request.status}`),
     request.body === undefined ? null : bodyView(request.body, pre('sent'), options),
-    request.answer === undefined ? null : [h('p', { class: 'label' }, 'answer'), bodyView(request.answer, pre('answer'), options)]);
+    request.answer === undefined ? null : [h('p', { class: 'label' }, 'answer'), bodyView(request.answer, pre('answer'), answer)]);
 }
 
 /** The list items of an exchange, in the order the requests were sent. */

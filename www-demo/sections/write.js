@@ -11,7 +11,7 @@ import { requestViews } from '../lib/requests.js';
 
 const SAMPLE = {
   title: 'Drafts from Markdown',
-  subtitle: 'Written in Markdown, checked, then published or scheduled',
+  subtitle: 'Checked, then published or scheduled',
   markdown: `# Drafts from Markdown
 
 The client turns **Markdown** into the editor's *post document*, and ~~drops~~ refuses
@@ -114,7 +114,7 @@ export function setupWrite({ service }) {
     } else {
       documentShown = doc;
       const blocks = doc.content ?? [];
-      $('write-outline').replaceChildren(`${blocks.length} block${blocks.length === 1 ? '' : 's'}: `,
+      $('write-outline').replaceChildren(h('code', null, 'markdownToPostBody(markdown)'), ` → ${blocks.length} block${blocks.length === 1 ? '' : 's'}: `,
         ...blocks.map((node) => badge(blockName(node), 'block')));
       $('write-document').replaceChildren(h('pre', { class: 'document', dataset: { blocks: blocks.length } }, JSON.stringify(doc, null, 2)));
     }
@@ -136,7 +136,7 @@ export function setupWrite({ service }) {
     } finally {
       $('write-call').textContent = call;
       $('write-exchange').replaceChildren(...(exchange.length
-        ? requestViews(exchange, { limit: Infinity, wrap: true })
+        ? requestViews(exchange, { limit: Infinity, answerLimit: 400, wrap: true })
         : [h('li', { class: 'muted', dataset: { nothing: 'true' } }, 'Nothing was sent.')]));
       $('write-exchange-box').hidden = false;
       busy = false;
@@ -146,8 +146,8 @@ export function setupWrite({ service }) {
     }
   }
 
-  /** The fields of a PublisherDraft, as the card of an action shows them. */
-  function draftFields(record) {
+  /** The fields of a PublisherDraft, as the card of an action shows them, then `more`. */
+  function draftFields(record, more = []) {
     const same = documentShown && canonical(record.draftBody) === canonical(documentShown);
     return fields([
       ['id', record.id],
@@ -158,6 +158,7 @@ export function setupWrite({ service }) {
       ['published', String(record.published)],
       ['scheduledAt', record.scheduledAt ? `${record.scheduledAt} (${date(record.scheduledAt)})` : null],
       ['updatedAt', record.updatedAt ? date(record.updatedAt) : null],
+      ...more,
     ]);
   }
 
@@ -176,8 +177,8 @@ export function setupWrite({ service }) {
     const post = exchange.find((request) => request.method === 'POST' && request.path.split('?')[0] === '/api/v1/drafts');
     const sent = post ? JSON.parse(JSON.parse(post.body).draft_body) : null;
     const same = canonical(sent) === canonical(documentShown);
-    return card(`Draft ${created.id} created`, { dataset: { draftId: created.id } }, draftFields(created),
-      fields([['draft_body sent', h('span', { dataset: { same: same ? 'true' : 'false' } },
+    return card(`Draft ${created.id} created`, { dataset: { draftId: created.id } }, draftFields(created, [
+      ['draft_body sent', h('span', { dataset: { same: same ? 'true' : 'false' } },
         same ? 'the document previewed, as JSON text' : 'not the document previewed')]]));
   });
 
@@ -214,8 +215,7 @@ export function setupWrite({ service }) {
       const scheduled = await publisher.scheduleDraft(draft.id, at, options);
       draft = { ...draft, scheduledAt: scheduled.scheduledAt, published: scheduled.published };
       return card(`Draft ${scheduled.id} scheduled`, { dataset: { scheduledAt: scheduled.scheduledAt ?? '' } },
-        draftFields(scheduled),
-        fields([['email', options.send ? 'to the subscribers, when it is published' : 'none: send was false']]));
+        draftFields(scheduled, [['email', options.send ? 'to the subscribers, when it is published' : 'none: send was false']]));
     });
   };
 
