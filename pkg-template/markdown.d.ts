@@ -1,7 +1,8 @@
 // publisher-wasm/markdown: the whole client of the main entry, whose builder's
 // markdown(text) and publishNote(text, { markdown: true }) convert Markdown, plus the
-// conversion itself.
+// conversions themselves.
 export * from '__FROM__';
+import type { PostDocument } from '__FROM__';
 
 /**
  * The note body (`bodyJson`, as JSON text) that `markdown` becomes: paragraphs, bold,
@@ -10,3 +11,13 @@ export * from '__FROM__';
  * `PublisherError` of kind `invalid-argument` when the Markdown holds no text to publish.
  */
 export declare function markdownToNoteBody(markdown: string): string;
+
+/**
+ * The post document that `markdown` becomes, as an object (a draft's `body`): headings,
+ * paragraphs, bold, italic, strike-through, inline code, links, bullet and ordered lists
+ * (nested too), quotes, code blocks with their language, horizontal rules, hard line
+ * breaks, and images (an image's title is its caption). Throws a `PublisherError` of kind
+ * `invalid-argument` when the Markdown is empty or holds what a post cannot (raw HTML,
+ * tables, footnotes, …): the message names it and its line.
+ */
+export declare function markdownToPostBody(markdown: string): PostDocument;

@@ -175,15 +175,19 @@ copyFileSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
 
 // publisher-wasm/markdown: the same client built with the Markdown parser (cargo feature
 // markdown-entry), in pkg/markdown/ with entries of its own, so that the main entries'
-// wasm stays without it. Its declarations are the main ones plus markdownToNoteBody, so
-// its classes have the very types of the main entry's.
+// wasm stays without it. Its declarations are the main ones plus markdownToNoteBody and
+// markdownToPostBody, so its classes have the very types of the main entry's.
 const markdownDir = join(pkg, 'markdown');
 buildWasm(markdownDir, ['--no-pack'], ['--features', 'markdown-entry']);
-makeEntries(markdownDir, [...CLASSES, 'markdownToNoteBody']);
+makeEntries(markdownDir, [...CLASSES, 'markdownToNoteBody', 'markdownToPostBody']);
 const markdownGlueTypes = readFileSync(join(markdownDir, 'publisher_wasm.d.ts'), 'utf8');
-const markdownSignature = 'export function markdownToNoteBody(markdown: string): string;';
-if (!markdownGlueTypes.includes(markdownSignature)) {
-  throw new Error(`markdown/publisher_wasm.d.ts lacks \`${markdownSignature}\`: update pkg-template/markdown.d.ts`);
+for (const markdownSignature of [
+  'export function markdownToNoteBody(markdown: string): string;',
+  'export function markdownToPostBody(markdown: string): PostDocument;',
+]) {
+  if (!markdownGlueTypes.includes(markdownSignature)) {
+    throw new Error(`markdown/publisher_wasm.d.ts lacks \`${markdownSignature}\`: update pkg-template/markdown.d.ts`);
+  }
 }
 for (const name of ['publisher_wasm.d.ts', 'package.json', 'README.md']) rmSync(join(markdownDir, name), { force: true });
 const markdownTypes = readFileSync(join(template, 'markdown.d.ts'), 'utf8');

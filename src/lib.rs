@@ -11,6 +11,8 @@
 #[cfg(target_arch = "wasm32")]
 mod builder_state;
 #[cfg(target_arch = "wasm32")]
+mod draft_input;
+#[cfg(target_arch = "wasm32")]
 mod fetch;
 #[cfg(target_arch = "wasm32")]
 mod js_doc;

@@ -1,5 +1,6 @@
-//! The Markdown entry point's export: Markdown → a note's `bodyJson`. Built only with the
-//! `markdown-entry` feature, so the package's main wasm does not carry the parser.
+//! The Markdown entry point's exports: Markdown → a note's `bodyJson`, and Markdown → a
+//! post's document. Built only with the `markdown-entry` feature, so the package's main
+//! wasm does not carry the parser.
 
 use wasm_bindgen::prelude::*;
 
@@ -18,4 +19,18 @@ pub fn markdown_to_note_body(
         .and_then(|source| publisher_core::notes::markdown::markdown_to_doc(&source))
         .map(|doc| doc.to_json())
         .map_err(to_js)
+}
+
+/// The post document (a `PostDocument` object) of an article written in Markdown; a
+/// `PublisherError` of kind `invalid-argument` when it is not a string, is empty, or holds
+/// what a post cannot (the sentence names it and its line).
+#[wasm_bindgen(js_name = markdownToPostBody, unchecked_return_type = "PostDocument")]
+pub fn markdown_to_post_body(
+    #[wasm_bindgen(unchecked_param_type = "string")] markdown: &JsValue,
+) -> Result<JsValue, JsValue> {
+    let doc = args::string("markdownToPostBody(markdown)", &arg(markdown))
+        .and_then(|source| publisher_core::post_body::markdown::markdown_to_post_doc(&source))
+        .map_err(to_js)?;
+    // The core writes the JSON; V8 reads it into the object.
+    js_sys::JSON::parse(&doc.to_json())
 }

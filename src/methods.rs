@@ -9,14 +9,17 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::builder_state::BuilderNote;
+use super::draft_input::PendingDraft;
 use super::fetch::FetchTransport;
 use super::js_doc::JsDoc;
 use super::promise::{promise, rejected};
 use super::publisher::Publisher;
 use super::read::{self, given, member};
-use publisher_core::client::{Client, Deletion, Page};
+use publisher_core::args::Arg;
+use publisher_core::client::{Client, Deletion, DraftsParams, Page};
 use publisher_core::error::Error;
-use publisher_core::ids::{CommentId, Id, NoteId, PostId, Slug, UserId};
+use publisher_core::ids::{shorten, CommentId, DraftId, Id, NoteId, PostId, Slug, UserId};
+use publisher_core::notes::read_back::parse_iso_ms;
 use publisher_core::params::{CommentsParams, NoteReadParams, NotesParams, PostsParams, ReadParams, SearchParams};
 
 #[wasm_bindgen]
@@ -255,6 +258,135 @@ impl Publisher {
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetNoteById(read::id("noteId", &note_id)?)))
     }
+
+    /// Creates a post draft: `POST /api/v1/drafts` on the publication host, with the account's
+    /// own byline (`GET /api/v1/user/profile/self`). Markdown images named in `images` are
+    /// uploaded first. Sent at most once: after a lost answer the newest drafts are read back
+    /// for this title, and `maybe-created` says when that cannot tell.
+    #[wasm_bindgen(js_name = createDraft, unchecked_return_type = "Promise<PublisherDraft>")]
+    pub fn create_draft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "DraftInput")] draft: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+    ) -> Promise {
+        self.dispatch(options, || Ok(Call::CreateDraft(PendingDraft::read("draft", &draft)?)))
+    }
+
+    /// One draft: `GET /api/v1/drafts/<id>` on the publication host.
+    #[wasm_bindgen(js_name = getDraft, unchecked_return_type = "Promise<PublisherDraft>")]
+    pub fn get_draft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+    ) -> Promise {
+        self.dispatch(options, || Ok(Call::GetDraft(read::id("draftId", &draft_id)?)))
+    }
+
+    /// Unpublished drafts, most recently edited first: `GET /api/v1/post_management/drafts`
+    /// on the publication host; a `limit` over 25 is fetched in pages.
+    #[wasm_bindgen(js_name = getDrafts, unchecked_return_type = "Promise<PublisherDraft[]>")]
+    pub fn get_drafts(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "DraftsParams | null")] params: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+    ) -> Promise {
+        self.dispatch(options, || Ok(Call::GetDrafts(read::object("params", &given(params))?)))
+    }
+
+    /// Changes a draft: `PUT /api/v1/drafts/<id>` with the fields given only.
+    #[wasm_bindgen(js_name = updateDraft, unchecked_return_type = "Promise<PublisherDraft>")]
+    pub fn update_draft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Partial<DraftInput>")] changes: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+    ) -> Promise {
+        self.dispatch(options, || {
+            Ok(Call::UpdateDraft(
+                read::id("draftId", &draft_id)?,
+                PendingDraft::read("changes", &changes)?,
+            ))
+        })
+    }
+
+    /// Deletes a draft: `DELETE /api/v1/drafts/<id>`. `deleted` is false when it was already gone.
+    #[wasm_bindgen(js_name = deleteDraft, unchecked_return_type = "Promise<DeleteDraftResult>")]
+    pub fn delete_draft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+    ) -> Promise {
+        self.dispatch(options, || Ok(Call::DeleteDraft(read::id("draftId", &draft_id)?)))
+    }
+
+    /// The service's pre-publish check: `GET /api/v1/drafts/<id>/prepublish`, as `{ok, errors, warnings}`.
+    #[wasm_bindgen(js_name = checkDraft, unchecked_return_type = "Promise<DraftCheck>")]
+    pub fn check_draft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+    ) -> Promise {
+        self.dispatch(options, || Ok(Call::CheckDraft(read::id("draftId", &draft_id)?)))
+    }
+
+    /// Publishes a draft: `POST /api/v1/drafts/<id>/publish`. `send` is required: `true` emails
+    /// every subscriber, which cannot be taken back. A published draft is refused. Sent at
+    /// most once: after a lost answer the draft is read back (`maybe-published` when that
+    /// cannot tell). Resolves with the post it became.
+    #[wasm_bindgen(js_name = publishDraft, unchecked_return_type = "Promise<PublisherPost>")]
+    pub fn publish_draft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "PublishDraftOptions")] publish: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+    ) -> Promise {
+        self.dispatch(options, || {
+            let id = read::id("draftId", &draft_id)?;
+            let send = send_choice("publishDraft", &publish)?;
+            let share = match read::arg_member(&publish, "shareAutomatically") {
+                Arg::Missing => false,
+                Arg::Bool(share) => share,
+                other => {
+                    return Err(Error::invalid_argument(format!(
+                        "publishDraft(draftId, {{shareAutomatically}}): shareAutomatically must be a boolean, got {}",
+                        other.describe()
+                    )))
+                }
+            };
+            Ok(Call::PublishDraft(id, send, share))
+        })
+    }
+
+    /// Schedules a draft's release: `POST /api/v1/drafts/<id>/scheduled_release`. `at` is a
+    /// `Date` or an ISO 8601 time with its zone, ahead of now by at most 90 days; `send` is
+    /// required. Sent at most once: after a lost answer the release is read back
+    /// (`maybe-scheduled` when that cannot tell). Resolves with the draft and its `scheduledAt`.
+    #[wasm_bindgen(js_name = scheduleDraft, unchecked_return_type = "Promise<PublisherDraft>")]
+    pub fn schedule_draft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | Date")] at: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ScheduleDraftOptions")] schedule: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+    ) -> Promise {
+        self.dispatch(options, || {
+            let id = read::id("draftId", &draft_id)?;
+            let at = schedule_time(&at)?;
+            let send = send_choice("scheduleDraft", &schedule)?;
+            Ok(Call::ScheduleDraft(id, at, send))
+        })
+    }
+
+    /// Removes a draft's scheduled release: `DELETE /api/v1/drafts/<id>/scheduled_release`;
+    /// resolves with the draft, `scheduledAt` null.
+    #[wasm_bindgen(js_name = unscheduleDraft, unchecked_return_type = "Promise<PublisherDraft>")]
+    pub fn unschedule_draft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+    ) -> Promise {
+        self.dispatch(options, || Ok(Call::UnscheduleDraft(read::id("draftId", &draft_id)?)))
+    }
 }
 
 /// One call of a method, its arguments read and checked.
@@ -301,6 +433,24 @@ pub enum Call {
     GetNotesById(UserId, NoteReadParams),
     /// [`Client::get_note_by_id`]
     GetNoteById(NoteId),
+    /// [`Client::create_draft`]
+    CreateDraft(PendingDraft),
+    /// [`Client::get_draft`]
+    GetDraft(DraftId),
+    /// [`Client::get_drafts`]
+    GetDrafts(DraftsParams),
+    /// [`Client::update_draft`]
+    UpdateDraft(DraftId, PendingDraft),
+    /// [`Client::delete_draft`]
+    DeleteDraft(DraftId),
+    /// [`Client::check_draft`]
+    CheckDraft(DraftId),
+    /// [`Client::publish_draft`]: the id, `send`, `shareAutomatically`.
+    PublishDraft(DraftId, bool, bool),
+    /// [`Client::schedule_draft`]: the id, the time (ms since the epoch), `send`.
+    ScheduleDraft(DraftId, f64, bool),
+    /// [`Client::unschedule_draft`]
+    UnscheduleDraft(DraftId),
 }
 
 impl Publisher {
@@ -345,7 +495,7 @@ impl Publisher {
                             .await
                     }
                     Call::PublishBuilt(note) => note.publish(&client).await,
-                    Call::DeleteNote(note_id) => Ok(deletion_result(note_id, client.delete_note(note_id).await?)),
+                    Call::DeleteNote(note_id) => Ok(deletion_result(note_id.get(), client.delete_note(note_id).await?)),
                     Call::GetUserProfile(user_id) => client.get_user_profile(user_id).await.map(JsValue::from),
                     Call::GetPublicProfile(handle) => client.get_public_profile(&handle).await.map(JsValue::from),
                     Call::GetFullProfileBySlug(handle) => {
@@ -369,6 +519,20 @@ impl Publisher {
                         client.get_notes_by_id(user_id, params.limit).await.map(JsValue::from)
                     }
                     Call::GetNoteById(note_id) => client.get_note_by_id(note_id).await.map(JsValue::from),
+                    Call::CreateDraft(draft) => client.create_draft(&draft.resolve().await?).await.map(JsValue::from),
+                    Call::GetDraft(id) => client.get_draft(id).await.map(JsValue::from),
+                    Call::GetDrafts(params) => client.get_drafts(&params).await.map(JsValue::from),
+                    Call::UpdateDraft(id, changes) => client
+                        .update_draft(id, &changes.resolve().await?)
+                        .await
+                        .map(JsValue::from),
+                    Call::DeleteDraft(id) => Ok(deletion_result(id.get(), client.delete_draft(id).await?)),
+                    Call::CheckDraft(id) => client.check_draft(id).await.map(JsValue::from),
+                    Call::PublishDraft(id, send, share) => {
+                        client.publish_draft(id, send, share).await.map(JsValue::from)
+                    }
+                    Call::ScheduleDraft(id, at, send) => client.schedule_draft(id, at, send).await.map(JsValue::from),
+                    Call::UnscheduleDraft(id) => client.unschedule_draft(id).await.map(JsValue::from),
                 }
             }),
         )
@@ -413,12 +577,12 @@ async fn following_profiles(client: &Client<FetchTransport>, options: &JsValue) 
     Ok(profiles.into_iter().map(JsValue::from).collect::<Array>().into())
 }
 
-/// `{id, deleted}` of `deleteNote`.
-fn deletion_result(id: NoteId, deletion: Deletion) -> JsValue {
+/// `{id, deleted}` of `deleteNote` and `deleteDraft`.
+fn deletion_result(id: u64, deletion: Deletion) -> JsValue {
     let result = js_sys::Object::new();
     let set = |key: &str, value: JsValue| js_sys::Reflect::set(&result, &JsValue::from_str(key), &value);
     #[allow(clippy::cast_precision_loss)]
-    let _ = set("id", JsValue::from_f64(id.get() as f64))
+    let _ = set("id", JsValue::from_f64(id as f64))
         .and_then(|_| set("deleted", JsValue::from_bool(deletion == Deletion::Deleted)));
     result.into()
 }
@@ -428,4 +592,48 @@ fn id_list(ids: Vec<UserId>) -> JsValue {
     #[allow(clippy::cast_precision_loss)]
     let array: Array = ids.into_iter().map(|id| JsValue::from_f64(id.get() as f64)).collect();
     array.into()
+}
+
+/// `send` of `publishDraft` and `scheduleDraft`: required, because emailing every
+/// subscriber cannot be taken back and so is never a default.
+fn send_choice(method: &str, options: &JsValue) -> Result<bool, Error> {
+    match read::arg_member(options, "send") {
+        Arg::Bool(send) => Ok(send),
+        Arg::Missing => Err(Error::invalid_argument(format!(
+            "{method} needs {{send: true}} or {{send: false}}: whether to email every subscriber is never assumed; nothing was sent"
+        ))),
+        other => Err(Error::invalid_argument(format!(
+            "{method}: send must be true or false, got {}; nothing was sent",
+            other.describe()
+        ))),
+    }
+}
+
+/// `at` of `scheduleDraft`: a valid `Date`, or an ISO 8601 time with its zone.
+fn schedule_time(at: &JsValue) -> Result<f64, Error> {
+    if let Some(date) = at.dyn_ref::<js_sys::Date>() {
+        let ms = date.get_time();
+        return if ms.is_finite() {
+            Ok(ms)
+        } else {
+            Err(Error::invalid_argument(
+                "scheduleDraft(draftId, at): at is an invalid Date",
+            ))
+        };
+    }
+    let text = match read::arg(at) {
+        Arg::Str(text) => text,
+        other => {
+            return Err(Error::invalid_argument(format!(
+                "scheduleDraft(draftId, at): at must be a Date or an ISO 8601 time such as \"2026-12-04T09:00:00Z\", got {}",
+                other.describe()
+            )))
+        }
+    };
+    parse_iso_ms(text.trim()).ok_or_else(|| {
+        Error::invalid_argument(format!(
+            "scheduleDraft(draftId, at): {:?} is not an ISO 8601 time with its zone, such as \"2026-12-04T09:00:00Z\" or \"2026-12-04T10:00:00+01:00\"",
+            shorten(&text)
+        ))
+    })
 }

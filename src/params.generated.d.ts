@@ -54,3 +54,11 @@ export interface NoteReadParams {
   limit?: number;
 }
 
+/** Which drafts `getDrafts` returns, most recently edited first. */
+export interface DraftsParams {
+  /** Drafts to skip; a non-negative integer. */
+  offset?: number;
+  /** Maximum drafts (default 25); over 25, they are fetched in pages. */
+  limit?: number;
+}
+

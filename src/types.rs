@@ -106,8 +106,8 @@ export interface AbortSignalShape {
 
 /** The request the client hands to a `fetch` option: a valid second argument of the runtime's own `fetch`. */
 export interface PublisherFetchInit {
-  /** Every method the client sends: reads, publishing, `deleteNote`. */
-  method: 'GET' | 'POST' | 'DELETE';
+  /** Every method the client sends: reads, publishing, `updateDraft`, deletions. */
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers: Record<string, string>;
   /** JSON text, for publishing. */
   body?: string;
@@ -178,6 +178,48 @@ export interface DeleteNoteResult {
   deleted: boolean;
 }
 
+/** What `deleteDraft` resolves with. */
+export interface DeleteDraftResult {
+  /** The draft's id. */
+  id: number;
+  /** False when the draft was already gone (the service answered 404). */
+  deleted: boolean;
+}
+
+/** A post draft to create (`createDraft`), or the changes of `updateDraft` (`Partial<DraftInput>`). */
+export interface DraftInput {
+  /** The title; required and not blank for a new draft. */
+  title: string;
+  /** The subtitle. */
+  subtitle?: string | null;
+  /** The body as a post document (an object with `type: 'doc'`); at most one of `body` and `markdown`. */
+  body?: PostDocument | null;
+  /** The body as Markdown (the `publisher-wasm/markdown` entry point only); at most one of `body` and `markdown`. */
+  markdown?: string | null;
+  /** Who may read it. Default `everyone` for a new draft. */
+  audience?: 'everyone' | 'only_paid' | 'founding' | 'only_free' | null;
+  /** Default `newsletter` for a new draft. */
+  type?: PostType | null;
+  /** The section the post goes in. */
+  sectionId?: number | null;
+  /** Images by name: a Markdown image whose URL is one of these names (`![Chart](chart.png)`) is uploaded first, and its URL sent instead. */
+  images?: Record<string, ImageInput> | null;
+}
+
+/** The choice `publishDraft` needs. */
+export interface PublishDraftOptions {
+  /** Required: `true` emails the post to every subscriber, which cannot be taken back; `false` publishes without email. */
+  send: boolean;
+  /** Share the post on the author's notes and profile. Default false. */
+  shareAutomatically?: boolean | null;
+}
+
+/** The choice `scheduleDraft` needs. */
+export interface ScheduleDraftOptions {
+  /** Required: `true` emails the post to the draft's audience when it is released; `false` releases it without email. */
+  send: boolean;
+}
+
 /** Options of `getFollowingProfiles`. */
 export interface FollowingOptions extends CallOptions {
   /** Called as users finish: `(done, total)`, starting with `(0, total)`. */
@@ -205,6 +247,15 @@ export interface NoteBodyJson {
   type: 'doc';
   attrs: { schemaVersion: 'v1' };
   content: NoteParagraph[];
+}
+
+/** A post's document (`draft_body`, parsed): a ProseMirror node of the post editor's schema, e.g. `{type: 'doc', content: [{type: 'paragraph', content: [{type: 'text', text: 'Hi', marks: [{type: 'strong'}]}]}]}`. */
+export interface PostDocument {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: PostDocument[];
+  text?: string;
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
 }
 
 /** What publishing sends (interface §2.11). */

@@ -169,4 +169,33 @@ export const RECORDS = {
       {"name":"reactions","presence":"required","type":"object"},
     ],
   },
+  PublisherDraft: {
+    open: true,
+    extends: null,
+    fields: [
+      {"name":"id","presence":"required","type":"integer"},
+      {"name":"draft_title","presence":"optional","type":"string"},
+      {"name":"draft_subtitle","presence":"optional","type":"string"},
+      {"name":"draft_updated_at","presence":"optional","type":"string"},
+      {"name":"is_published","presence":"optional","type":"boolean"},
+      {"name":"post_date","presence":"optional","type":"string"},
+      {"name":"audience","presence":"optional","type":"string"},
+      {"name":"type","presence":"optional","type":"string"},
+      {"name":"draftTitle","presence":"derived-nullable","type":"string"},
+      {"name":"draftSubtitle","presence":"derived-nullable","type":"string"},
+      {"name":"draftBody","presence":"derived-nullable","type":"object"},
+      {"name":"published","presence":"derived","type":"boolean"},
+      {"name":"scheduledAt","presence":"derived-nullable","type":"string"},
+      {"name":"updatedAt","presence":"derived-nullable","type":"string"},
+    ],
+  },
+  DraftCheck: {
+    open: false,
+    extends: null,
+    fields: [
+      {"name":"ok","presence":"derived","type":"boolean"},
+      {"name":"errors","presence":"derived","type":"array"},
+      {"name":"warnings","presence":"derived","type":"array"},
+    ],
+  },
 };

@@ -357,6 +357,34 @@ function readPublishNoteResponse(value: PublishNoteResponse): string {
   return parts.join();
 }
 
+function readPublisherDraft(value: PublisherDraft): string {
+  const parts: unknown[] = [];
+  parts.push(exact<number>()(value.id));
+  parts.push(exact<string | null | undefined>()(value.draft_title));
+  parts.push(exact<string | null | undefined>()(value.draft_subtitle));
+  parts.push(exact<string | null | undefined>()(value.draft_updated_at));
+  parts.push(exact<boolean | null | undefined>()(value.is_published));
+  parts.push(exact<string | null | undefined>()(value.post_date));
+  parts.push(exact<PostAudience | null | undefined>()(value.audience));
+  parts.push(exact<string | null | undefined>()(value.type));
+  parts.push(exact<string | null>()(value.draftTitle));
+  parts.push(exact<string | null>()(value.draftSubtitle));
+  parts.push(exact<PostDocument | string | null>()(value.draftBody));
+  parts.push(exact<boolean>()(value.published));
+  parts.push(exact<string | null>()(value.scheduledAt));
+  parts.push(exact<string | null>()(value.updatedAt));
+  parts.push(exact<unknown>()(value.a_field_the_service_may_add));
+  return parts.join();
+}
+
+function readDraftCheck(value: DraftCheck): string {
+  const parts: unknown[] = [];
+  parts.push(exact<boolean>()(value.ok));
+  parts.push(exact<string[]>()(value.errors));
+  parts.push(exact<string[]>()(value.warnings));
+  return parts.join();
+}
+
 // ---- end of the generated record readers ----
 
 async function readNotesPage(notes: PublisherNotes): Promise<string> {

@@ -27,6 +27,43 @@ fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     era * 146_097 + day_of_era - 719_468
 }
 
+/// `YYYY-MM-DDTHH:MM:SS.000Z` of a time in ms since the epoch (whole seconds: the
+/// scheduled-release calls send that form), or `None` outside years 0–9999.
+#[allow(clippy::arithmetic_side_effects)]
+pub fn iso_seconds_from_ms(ms: f64) -> Option<String> {
+    if !ms.is_finite() || !(-62_167_219_200_000.0..=253_402_300_799_000.0).contains(&ms) {
+        return None;
+    }
+    let seconds = (ms / 1000.0).floor() as i64;
+    let (days, second_of_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    let (year, month, day) = civil_from_days(days);
+    Some(format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.000Z",
+        second_of_day / 3600,
+        second_of_day % 3600 / 60,
+        second_of_day % 60
+    ))
+}
+
+/// The proleptic Gregorian date of a day since 1970-01-01 (H. Hinnant's algorithm, the
+/// inverse of [`days_from_civil`]).
+#[allow(clippy::arithmetic_side_effects)]
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    (year_of_era + era * 400 + i64::from(month <= 2), month, day)
+}
+
 /// Seconds since the epoch of an HTTP date (RFC 9110 §5.6.7): the IMF-fixdate
 /// `Sun, 06 Nov 1994 08:49:37 GMT`, and the obsolete forms a recipient must still read,
 /// RFC 850's `Sunday, 06-Nov-94 08:49:37 GMT` and asctime's `Sun Nov  6 08:49:37 1994`.
@@ -196,5 +233,27 @@ mod tests {
     fn a_two_digit_year_from_70_is_of_the_1900s() {
         assert_eq!(parse_http_date("Thursday, 01-Jan-70 00:00:00 GMT"), Some(0));
         assert_eq!(parse_http_date("Friday, 31-Dec-69 00:00:00 GMT"), Some(3_155_673_600));
+    }
+
+    #[test]
+    fn iso_seconds_round_trip_through_the_parser() {
+        use super::iso_seconds_from_ms;
+        use crate::notes::read_back::parse_iso_ms;
+        for text in [
+            "1970-01-01T00:00:00.000Z",
+            "2024-02-29T23:59:59.000Z",
+            "2026-12-04T09:00:00.000Z",
+            "2000-03-01T00:00:01.000Z",
+            "1969-12-31T23:59:59.000Z",
+        ] {
+            let ms = parse_iso_ms(text).unwrap();
+            assert_eq!(iso_seconds_from_ms(ms).as_deref(), Some(text));
+        }
+        assert_eq!(
+            iso_seconds_from_ms(1_000_999.0).as_deref(),
+            Some("1970-01-01T00:16:40.000Z")
+        );
+        assert_eq!(iso_seconds_from_ms(f64::NAN), None);
+        assert_eq!(iso_seconds_from_ms(1e20), None);
     }
 }

@@ -61,6 +61,8 @@ id_types! {
     NoteId;
     /// The id of a comment.
     CommentId;
+    /// The id of a post draft (the post keeps it once published).
+    DraftId;
 }
 
 /// A slug or handle: one path segment. Characters that could change the path (`/`,

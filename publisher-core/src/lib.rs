@@ -29,6 +29,7 @@ pub mod json;
 pub mod methods;
 pub mod notes;
 pub mod params;
+pub mod post_body;
 pub mod records;
 
 #[cfg(test)]
@@ -41,5 +42,5 @@ mod test_support;
 pub use client::Client;
 pub use config::{Config, ConfigInput};
 pub use error::{Error, ErrorKind, ResponseSnapshot};
-pub use ids::{CommentId, NoteId, PostId, Slug, UserId};
+pub use ids::{CommentId, DraftId, NoteId, PostId, Slug, UserId};
 pub use params::{CommentsParams, NoteReadParams, NotesParams, PostsParams, ReadParams, SearchParams};

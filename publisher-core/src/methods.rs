@@ -7,7 +7,7 @@
 //! `js-tests/shared/routes.generated.json` and fails when that file is out of date
 //! (`UPDATE_METHODS=1 cargo test` rewrites it).
 
-use crate::client::{comments, notes, posts, profiles, publishing, user_feeds};
+use crate::client::{comments, drafts, notes, posts, profiles, publishing, user_feeds};
 use crate::http::operation::{Delivery, Operation};
 use crate::http::{Host, Method};
 
@@ -222,6 +222,83 @@ pub const ALL: &[MethodInfo] = &[
         how: "its `item`",
         paging: "",
         decodes: "PublisherNote",
+    },
+    MethodInfo {
+        name: "createDraft",
+        sends: &[
+            Route::of::<drafts::OwnProfile>(),
+            Route::of::<publishing::UploadImage>(),
+            Route::of::<drafts::CreateDraft>(),
+            Route::of::<drafts::DraftsPage>(),
+        ],
+        how: "the account's id as the byline; each Markdown image named in `images` uploaded first; after a lost answer, the newest drafts read back for this title",
+        paging: "",
+        decodes: "PublisherDraft",
+    },
+    MethodInfo {
+        name: "getDraft",
+        sends: &[Route::of::<drafts::GetDraft>()],
+        how: "",
+        paging: "",
+        decodes: "PublisherDraft",
+    },
+    MethodInfo {
+        name: "getDrafts",
+        sends: &[Route::of::<drafts::DraftsPage>()],
+        how: "`order_by=draft_updated_at&order_direction=desc`; its `posts`",
+        paging: "a `limit` over 25 is fetched in pages of 25, stepping `offset`",
+        decodes: "PublisherDraft",
+    },
+    MethodInfo {
+        name: "updateDraft",
+        sends: &[Route::of::<publishing::UploadImage>(), Route::of::<drafts::UpdateDraft>()],
+        how: "only the fields given; retried like a read (the same PUT leaves the same draft)",
+        paging: "",
+        decodes: "PublisherDraft",
+    },
+    MethodInfo {
+        name: "deleteDraft",
+        sends: &[Route::of::<drafts::DeleteDraft>()],
+        how: "retried like a read; an empty 2xx answer is done; `deleted: false` when already gone (404)",
+        paging: "",
+        decodes: "",
+    },
+    MethodInfo {
+        name: "checkDraft",
+        sends: &[Route::of::<drafts::Prepublish>()],
+        how: "`{ok, errors, warnings}` from the service's answer",
+        paging: "",
+        decodes: "DraftCheck",
+    },
+    MethodInfo {
+        name: "publishDraft",
+        sends: &[
+            Route::of::<drafts::GetDraft>(),
+            Route::of::<drafts::PublishDraft>(),
+            Route::of::<drafts::GetDraft>(),
+        ],
+        how: "`send` required; a published draft refused; after a lost answer, the draft read back",
+        paging: "",
+        decodes: "PublisherPost",
+    },
+    MethodInfo {
+        name: "scheduleDraft",
+        sends: &[
+            Route::of::<drafts::GetDraft>(),
+            Route::of::<drafts::ScheduleRelease>(),
+            Route::of::<drafts::ScheduledRelease>(),
+            Route::of::<drafts::GetDraft>(),
+        ],
+        how: "`send` required; past times and times over 90 days ahead refused; `email_audience: null` unless `send`; after a lost answer, the release read back",
+        paging: "",
+        decodes: "PublisherDraft",
+    },
+    MethodInfo {
+        name: "unscheduleDraft",
+        sends: &[Route::of::<drafts::Unschedule>(), Route::of::<drafts::GetDraft>()],
+        how: "repeatable; none set (404) is no error",
+        paging: "",
+        decodes: "PublisherDraft",
     },
 ];
 

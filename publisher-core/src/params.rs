@@ -426,6 +426,41 @@ impl ParamObject for NoteReadParams {
     }
 }
 
+/// `getDrafts` parameters: `DraftsParams`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DraftsParams {
+    /// Drafts to skip.
+    pub offset: Option<u64>,
+    /// Drafts to return at most; over a page, they are read in pages.
+    pub limit: Option<u64>,
+}
+
+impl ParamObject for DraftsParams {
+    const SCHEMA: Schema = Schema {
+        name: "DraftsParams",
+        doc: "Which drafts `getDrafts` returns, most recently edited first.",
+        required: None,
+        fields: &[
+            Field {
+                key: "offset",
+                rule: Rule::Offset,
+                doc: "Drafts to skip; a non-negative integer.",
+            },
+            Field {
+                key: "limit",
+                rule: Rule::Limit,
+                doc: "Maximum drafts (default 25); over 25, they are fetched in pages.",
+            },
+        ],
+    };
+    fn from_fields(fields: &Fields) -> Result<Self, Error> {
+        Ok(DraftsParams {
+            offset: fields.offset("offset")?,
+            limit: fields.limit("limit")?,
+        })
+    }
+}
+
 /// Every parameter object's schema, for the `.d.ts` and the tests.
 pub const ALL: &[Schema] = &[
     PostsParams::SCHEMA,
@@ -434,6 +469,7 @@ pub const ALL: &[Schema] = &[
     NotesParams::SCHEMA,
     ReadParams::SCHEMA,
     NoteReadParams::SCHEMA,
+    DraftsParams::SCHEMA,
 ];
 
 /// Every parameter object's TypeScript, for the `.d.ts`.
@@ -592,7 +628,8 @@ mod tests {
         assert_eq!(fields_read::<NotesParams>(), schema_fields(&NotesParams::SCHEMA));
         assert_eq!(fields_read::<ReadParams>(), schema_fields(&ReadParams::SCHEMA));
         assert_eq!(fields_read::<NoteReadParams>(), schema_fields(&NoteReadParams::SCHEMA));
-        assert_eq!(ALL.len(), 6, "a parameter object is missing above");
+        assert_eq!(fields_read::<DraftsParams>(), schema_fields(&DraftsParams::SCHEMA));
+        assert_eq!(ALL.len(), 7, "a parameter object is missing above");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! they share. Independent of wasm.
 
 pub(crate) mod comments;
+pub(crate) mod drafts;
 mod limit;
 #[cfg(test)]
 mod method_tests;
@@ -16,7 +17,9 @@ mod request;
 mod retry_tests;
 pub(crate) mod user_feeds;
 
+pub use crate::params::DraftsParams;
 pub use comments::CommentsParams;
+pub use drafts::{DraftInput, PostBody, MAYBE_CREATED, MAYBE_PUBLISHED_POST, MAYBE_SCHEDULED};
 pub use notes::{NotesParams, MAYBE_PUBLISHED};
 pub use paging::Page;
 pub use posts::{PostsParams, SearchParams};
@@ -32,7 +35,8 @@ use crate::error::{messages, snapshot_body, Error, ErrorKind, ResponseSnapshot};
 use crate::http::operation::{Delivery, Operation};
 use crate::http::retry::{self, Failure, Verdict};
 use crate::http::transport::{HttpResponse, ResponseBody, ResponseHeaders, SendError, Transport};
-use crate::http::HttpRequest;
+use crate::http::{HttpRequest, Method};
+use crate::json::JsonDoc;
 
 /// The parsed document type of a transport.
 pub type Doc<T> = <<T as Transport>::Body as ResponseBody>::Doc;
@@ -143,6 +147,15 @@ impl<T: Transport> Client<T> {
                                 snapshot(&response, self.config.api_key()),
                             ),
                         )
+                    }
+                    // A DELETE may answer 2xx with nothing (a 204, or a 200 with no body):
+                    // that is done, not an unreadable answer to send again.
+                    Ok(response) if request.method == Method::Delete && response.body.text().trim().is_empty() => {
+                        return Ok(Answer {
+                            response,
+                            doc: <Doc<T> as JsonDoc>::null(),
+                            request,
+                        });
                     }
                     Ok(response) => match response.body.parse_json() {
                         Ok(doc) => return Ok(Answer { response, doc, request }),

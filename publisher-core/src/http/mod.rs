@@ -26,6 +26,8 @@ pub enum Method {
     Get,
     /// `POST`.
     Post,
+    /// `PUT`.
+    Put,
     /// `DELETE`.
     Delete,
 }
@@ -36,6 +38,7 @@ impl Method {
         match self {
             Method::Get => "GET",
             Method::Post => "POST",
+            Method::Put => "PUT",
             Method::Delete => "DELETE",
         }
     }

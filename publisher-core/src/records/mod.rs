@@ -4,6 +4,7 @@
 //! adds, and leaves the further fields the service sends untouched.
 
 pub mod comment;
+pub mod draft;
 pub mod feed;
 pub mod note;
 pub mod post;
@@ -30,6 +31,8 @@ pub const ALL: &[&Record] = &[
     &profile::PublisherPublicProfile,
     &profile::PublisherFullProfile,
     &publish::PublishNoteResponse,
+    &draft::PublisherDraft,
+    &draft::DraftCheck,
 ];
 #[cfg(test)]
 mod js_tests;

@@ -1,0 +1,6 @@
+//! Post writing: a post's document (`draft_body`, the post editor's schema) and the
+//! Markdown that becomes one.
+
+pub mod document;
+#[cfg(feature = "markdown")]
+pub mod markdown;

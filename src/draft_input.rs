@@ -1,0 +1,188 @@
+//! A JS `DraftInput` → the core's [`DraftInput`]: each member read and checked (unknown
+//! members refused, so a typo never silently drops a field), the body as a post
+//! document's JSON or Markdown, and the images by name (a `Blob` is read when the call
+//! runs).
+
+use js_sys::{ArrayBuffer, Object, Uint8Array, JSON};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::Blob;
+
+use super::js_doc::JsDoc;
+use super::read::{arg, member};
+use publisher_core::args::{self, Arg};
+use publisher_core::client::{DraftInput, PostBody};
+use publisher_core::error::Error;
+use publisher_core::ids::Id;
+use publisher_core::notes::image::ImageData;
+use publisher_core::records::{draft, post};
+
+/// The members a `DraftInput` may have.
+const MEMBERS: &[&str] = &[
+    "title",
+    "subtitle",
+    "body",
+    "markdown",
+    "audience",
+    "type",
+    "sectionId",
+    "images",
+];
+
+/// A draft input whose `Blob` images are still to be read.
+pub struct PendingDraft {
+    input: DraftInput,
+    blobs: Vec<(String, Blob)>,
+}
+
+impl PendingDraft {
+    /// Reads `value`, the argument `name` of `method` (`draft` or `changes`).
+    pub fn read(name: &str, value: &JsValue) -> Result<PendingDraft, Error> {
+        if value.is_undefined() || value.is_null() || !value.is_object() || js_sys::Array::is_array(value) {
+            return Err(Error::invalid_argument(format!("{name} must be an object")));
+        }
+        for key in Object::keys(value.unchecked_ref::<Object>()).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !MEMBERS.contains(&key.as_str()) {
+                return Err(Error::invalid_argument(format!(
+                    "{name}.{key} is not a draft field; the fields are {}",
+                    MEMBERS.join(", ")
+                )));
+            }
+        }
+        let text = |key: &str| -> Result<Option<String>, Error> {
+            match arg(&member(value, key)) {
+                Arg::Missing => Ok(None),
+                Arg::Str(text) => Ok(Some(text)),
+                other => Err(Error::invalid_argument(format!(
+                    "{name}.{key} must be a string, got {}",
+                    other.describe()
+                ))),
+            }
+        };
+        let title = text("title")?;
+        let subtitle = text("subtitle")?;
+        let markdown = text("markdown")?;
+        let body = member(value, "body");
+        let body = match (body.is_undefined() || body.is_null(), markdown) {
+            (false, Some(_)) => {
+                return Err(Error::invalid_argument(format!(
+                    "{name} has both body and markdown; give one of them"
+                )))
+            }
+            (false, None) => Some(PostBody::Document(document_json(name, &body)?)),
+            (true, Some(markdown)) => Some(PostBody::Written(markdown_doc(&markdown)?)),
+            (true, None) => None,
+        };
+        let audience = args::optional_one_of(
+            &format!("{name}.audience"),
+            &arg_of(value, "audience"),
+            draft::AUDIENCES,
+        )?;
+        let post_type = args::optional_one_of(&format!("{name}.type"), &arg_of(value, "type"), post::POST_TYPES)?;
+        let section_id = match arg_of(value, "sectionId") {
+            Arg::Missing => None,
+            given => Some(args::id::<publisher_core::ids::PostId>(&format!("{name}.sectionId"), &given)?.get()),
+        };
+        let (images, blobs) = images(name, &member(value, "images"))?;
+        Ok(PendingDraft {
+            input: DraftInput {
+                title,
+                subtitle,
+                body,
+                audience,
+                post_type,
+                section_id,
+                images,
+            },
+            blobs,
+        })
+    }
+
+    /// The input, its `Blob`s read and checked.
+    pub async fn resolve(self) -> Result<DraftInput, Error> {
+        let mut input = self.input;
+        for (name, blob) in self.blobs {
+            let buffer = JsFuture::from(blob.array_buffer())
+                .await
+                .map_err(|_| Error::invalid_argument(format!("draft.images[{name:?}]: the Blob could not be read")))?;
+            let image = ImageData::from_bytes(&Uint8Array::new(&buffer).to_vec(), Some(&blob.type_()))
+                .map_err(|error| named(error, &name))?;
+            input.images.push((name, image));
+        }
+        Ok(input)
+    }
+}
+
+fn arg_of(value: &JsValue, key: &str) -> Arg {
+    arg(&member(value, key))
+}
+
+/// A post document given as `body`: an object whose `type` is `doc`, as JSON text.
+fn document_json(name: &str, body: &JsValue) -> Result<String, Error> {
+    if !draft::is_post_document(&JsDoc(body.clone())) {
+        return Err(Error::invalid_argument(format!(
+            "{name}.body must be a post document (an object with type \"doc\"); for Markdown, use {name}.markdown"
+        )));
+    }
+    JSON::stringify(body)
+        .ok()
+        .and_then(|text| text.as_string())
+        .ok_or_else(|| Error::invalid_argument(format!("{name}.body cannot be written as JSON")))
+}
+
+#[cfg(feature = "markdown-entry")]
+fn markdown_doc(markdown: &str) -> Result<publisher_core::post_body::document::PostDoc, Error> {
+    publisher_core::post_body::markdown::markdown_to_post_doc(markdown)
+}
+
+#[cfg(not(feature = "markdown-entry"))]
+fn markdown_doc(_markdown: &str) -> Result<publisher_core::post_body::document::PostDoc, Error> {
+    Err(Error::invalid_argument(
+        "Markdown needs the package's Markdown entry point: import from 'publisher-wasm/markdown'",
+    ))
+}
+
+/// `images`: an object of name → bytes (`Uint8Array`, `ArrayBuffer`), a `Blob` or a data URI.
+#[allow(clippy::type_complexity)]
+fn images(name: &str, value: &JsValue) -> Result<(Vec<(String, ImageData)>, Vec<(String, Blob)>), Error> {
+    let (mut ready, mut blobs) = (Vec::new(), Vec::new());
+    if value.is_undefined() || value.is_null() {
+        return Ok((ready, blobs));
+    }
+    if !value.is_object() || js_sys::Array::is_array(value) {
+        return Err(Error::invalid_argument(format!(
+            "{name}.images must be an object of image name → bytes, e.g. {{ 'chart.png': bytes }}"
+        )));
+    }
+    for entry in Object::entries(value.unchecked_ref::<Object>()).iter() {
+        let entry: js_sys::Array = entry.unchecked_into();
+        let key = entry.get(0).as_string().unwrap_or_default();
+        let image = entry.get(1);
+        if let Some(blob) = image.dyn_ref::<Blob>() {
+            blobs.push((key, blob.clone()));
+            continue;
+        }
+        let data = if let Some(bytes) = image.dyn_ref::<Uint8Array>() {
+            ImageData::from_bytes(&bytes.to_vec(), None)
+        } else if let Some(buffer) = image.dyn_ref::<ArrayBuffer>() {
+            ImageData::from_bytes(&Uint8Array::new(buffer).to_vec(), None)
+        } else if let Some(uri) = image.as_string() {
+            ImageData::from_data_uri(&uri)
+        } else {
+            return Err(Error::invalid_argument(format!(
+                "{name}.images[{key:?}] must be a Uint8Array, an ArrayBuffer, a Blob or a data: URI"
+            )));
+        };
+        ready.push((key.clone(), data.map_err(|error| named(error, &key))?));
+    }
+    Ok((ready, blobs))
+}
+
+/// An image error, saying which image.
+fn named(mut error: Error, image: &str) -> Error {
+    error.message = error
+        .message
+        .replacen("attachImage(data)", &format!("draft.images[{image:?}]"), 1);
+    error
+}
