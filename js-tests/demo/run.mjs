@@ -507,14 +507,15 @@ try {
     equal(read.title, title, 'the post reads back by its slug');
     await screenshot('write-published', '#write');
 
-    // Once published, another Publish is refused with a sentence, and nothing is sent twice.
+    // Once published, another Publish is refused in a sentence: the client reads the draft first and sends nothing.
     await clearLog();
     await clickAndSettle('#write-publish', 'write');
     const error = page.locator('#write-result .error');
-    ok(await error.getAttribute('data-kind'), 'a PublisherError with its kind');
-    match(await error.locator('.message').innerText(), /already published/i);
-    const again = (await apiRequests()).filter((r) => r.method === 'POST' && r.url.endsWith('/publish'));
-    ok(again.length <= 1 && again.every((r) => r.status !== 200), `no second publish went through: ${again.map((r) => r.status)}`);
+    equal(await error.getAttribute('data-kind'), 'invalid-argument');
+    match(await error.locator('.message').innerText(), new RegExp(`^publishDraft: draft ${draftId} is already published.*; nothing was sent$`));
+    ({ requests } = await writeExchange());
+    deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`GET /api/v1/drafts/${draftId}`], 'only the read');
+    equal((await apiRequests()).filter((r) => r.method === 'POST').length, 0, 'no POST reached the service');
     await screenshot('write-publish-again', '#write');
   });
 
