@@ -418,6 +418,7 @@ try {
     await screenshot('write-refused', '#write');
     await page.fill('#write-markdown', sample);
     await page.waitForFunction(() => document.getElementById('write-document').dataset.state === 'converted' && !document.getElementById('write-create').disabled);
+    await page.locator('#write-markdown').evaluate((area) => { area.scrollTop = 0; });
   });
 
   await step('write a post: Create Draft sends the document previewed; Check; Schedule an hour ahead, Unschedule; Publish with the Send email box unticked sends send:false', async () => {

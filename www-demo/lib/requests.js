@@ -42,7 +42,8 @@ export function requestView(request, index, options = {}) {
   return h('li', { dataset: { method: request.method, path: request.path.split('?')[0], status: request.status ?? '' } },
     h('p', { class: 'label' }, `${index + 1}. `, h('code', null, `${request.method} ${request.path}`),
       request.status === undefined ? '' : ` → HTTP ${request.status}`),
-    request.body === undefined ? null : bodyView(request.body, pre('sent'), options),
+    // A request without a body (a GET) shows none.
+    request.body === undefined || request.body === null ? null : bodyView(request.body, pre('sent'), options),
     request.answer === undefined ? null : [h('p', { class: 'label' }, 'answer'), bodyView(request.answer, pre('answer'), answer)]);
 }
 
