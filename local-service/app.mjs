@@ -12,6 +12,9 @@ import { RequestLog } from './request-log.mjs';
 import { PAGE_SIZES, handleApiRequest, requestBodyLimit } from './routes.mjs';
 import { World } from './world.mjs';
 
+/** How often scheduled drafts are checked for release between requests. */
+export const RELEASE_CHECK_MS = 250;
+
 export class LocalService {
   constructor(options = {}) {
     this.options = normalizeOptions(options);
@@ -55,12 +58,17 @@ export class LocalService {
         const { address, port } = this.server.address();
         this.url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
         this.port = port;
+        // Scheduled drafts are released when due even when nobody asks (a trigger polling
+        // the posts sees them appear); every request checks first as well.
+        this.releaseTimer = setInterval(() => this.world.drafts.releaseDue(), RELEASE_CHECK_MS);
+        this.releaseTimer.unref();
         resolve(this);
       });
     });
   }
 
   close() {
+    clearInterval(this.releaseTimer);
     return new Promise((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
@@ -107,6 +115,8 @@ export class LocalService {
     const time = Date.now();
     const baseHeaders = { ...corsHeaders(request), 'X-Request-Id': String(seq) };
     const body = await readBody(request, requestBodyLimit(request.url));
+    // A scheduled draft whose time has come is a post before anything reads the posts.
+    this.world.drafts.releaseDue();
     const url = parseTarget(request.url);
     if (!url) return writeResponse(response, errorResponse(400, 'Bad request target'), baseHeaders);
     const path = url.pathname;

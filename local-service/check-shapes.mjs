@@ -281,6 +281,21 @@ export async function checkShapes({ samplesDir = DEFAULT_SAMPLES_DIR, seeds = [1
       search.results.forEach((post) => compare('GET /search result', models.post, post));
       (await request('/api/v1/archive?sort=new&search=&limit=5')).forEach((post) => compare('GET /archive item', models.post, post));
 
+      // A draft published: no draft call was ever captured, so the draft record is checked
+      // for the fields of http-contract-drafts §2; the post it becomes must be a real post.
+      const sendJson = (method, path, value) => request(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(value) });
+      const draft = await sendJson('POST', '/api/v1/drafts', {
+        draft_title: 'Shape check ✓', draft_subtitle: 'Drafts', draft_body: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Body.' }] }] }),
+        draft_bylines: [{ id: info.account.id, is_guest: false }], audience: 'everyone', type: 'newsletter', draft_section_id: null, section_chosen: true,
+      });
+      for (const field of ['id', 'draft_title', 'draft_subtitle', 'draft_body', 'draft_bylines', 'draft_created_at', 'draft_updated_at', 'draft_section_id', 'section_id', 'section_chosen', 'audience', 'type', 'is_published', 'post_date', 'title', 'subtitle', 'slug', 'canonical_url', 'should_send_email', 'email_sent_at', 'write_comment_permissions', 'is_draft_hidden']) {
+        if (!(field in draft)) problems.push(`[seed ${seed}] the draft record has no ${field}`);
+      }
+      recordCount++;
+      const draftPost = await sendJson('POST', `/api/v1/drafts/${draft.id}/publish`, { send: false, share_automatically: false });
+      compare('POST /drafts/{id}/publish', models.post, draftPost);
+      compare(`GET /posts/by-id/${draftPost.id} (a published draft)`, models.byId, await request(`/api/v1/posts/by-id/${draftPost.id}`));
+
       // Comments under a post: no sample; the fields of http-contract §4.4.
       const commented = allPosts.find((post) => post.comment_count > 0);
       const comments = await request(`/api/v1/post/${commented.id}/comments`);

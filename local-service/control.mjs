@@ -4,6 +4,7 @@
 
 import { signInCookies, signOutCookies, stripSessionPrefix } from './auth.mjs';
 import { HttpError, emptyResponse, errorResponse, jsonResponse, parseJson, parseJsonObject, rejectUnknownFields } from './http.mjs';
+import { draftControlRoutes } from './draft-control.mjs';
 import { describeFault } from './faults.mjs';
 import { canonicalUrl } from './records/post.mjs';
 
@@ -64,6 +65,7 @@ export function handleControlRequest(request, service) {
     '/__control/info': {
       GET: () => jsonResponse(200, service.info()),
     },
+    ...draftControlRoutes(request, service.world),
   };
   const record = /^\/__control\/(posts|notes)\/(\d+)$/.exec(path);
   const route = record ? controlRecordRoute(service.world, record[1], Number(record[2])) : routes[path] ?? publishingRoutes(request, service.world)[path];

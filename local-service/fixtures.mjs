@@ -132,6 +132,20 @@ async function exportWithService() {
       },
       replyMinimumRole: 'everyone',
     }));
+
+    // A post draft: created, listed, checked (fixtures of the drafts' decoders).
+    const self = await request('/api/v1/user/profile/self');
+    const draft = await post('/api/v1/drafts', {
+      draft_title: 'The weekly issue',
+      draft_subtitle: '',
+      draft_body: JSON.stringify({ type: 'doc', content: [paragraph(text('Hello'))] }),
+      draft_bylines: [{ id: self.id, is_guest: false }],
+      audience: 'everyone',
+      type: 'newsletter',
+    });
+    files.set('draft.json', draft);
+    files.set('drafts.json', await request('/api/v1/post_management/drafts?offset=0&limit=25&order_by=draft_updated_at&order_direction=desc'));
+    files.set('draft-check.json', await request(`/api/v1/drafts/${draft.id}/prepublish`));
   } finally {
     await service.close();
   }

@@ -4,6 +4,7 @@
 import { MAX_IMAGE_REQUEST_BYTES, attachmentRecord, parseAttachmentRequest, parseImageUpload, uploadedImageRecord } from './attachments.mjs';
 import { isAuthorized } from './auth.mjs';
 import { decodeCursor, encodeCursor } from './cursor.mjs';
+import { DRAFT_ROUTES } from './draft-routes.mjs';
 import { HttpError, MAX_REQUEST_BODY_BYTES, errorResponse, jsonResponse, mediaType } from './http.mjs';
 import { NoteRequestError, validatePublishNoteRequest } from './note-body.mjs';
 import { feedItemRecord, postCommentRecord, publishedNoteRecord, readerCommentRecord, repliesRecord } from './records/feed.mjs';
@@ -45,6 +46,7 @@ const ROUTES = [
   { pattern: /^\/feed\/following$/, GET: following },
   { pattern: /^\/profile\/posts$/, GET: profilePosts },
   { pattern: /^\/subscription$/, GET: subscription },
+  ...DRAFT_ROUTES,
 ];
 
 /** The largest request body a path takes: image uploads carry the image as a data URI. */

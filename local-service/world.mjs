@@ -4,6 +4,7 @@
 // (notes, replies, uploads, attachments, deletions) change it, and reset() undoes them.
 
 import { attachmentRecord, IMAGE_TYPES } from './attachments.mjs';
+import { DraftStore } from './drafts.mjs';
 import { HttpError } from './http.mjs';
 import { Random } from './prng.mjs';
 import * as text from './text.mjs';
@@ -47,6 +48,7 @@ export class World {
     this.#buildNotes();
     this.#buildActivity();
     this.reset();
+    this.drafts = new DraftStore(this);
   }
 
   /** Back to the seeded state: forget what the API's writes created or deleted. */
@@ -64,6 +66,14 @@ export class World {
     this.controlNotes = [];
     this.nextControlSerial = 0;
     if (this.seededPosts) this.#restoreSeededPosts();
+    // Drafts and the posts they became: ids handed out since, and bodies not from the seed.
+    for (const id of this.draftPostIds ?? []) {
+      this.bodyCache.delete(id);
+      this.commentCache.delete(id);
+    }
+    this.draftPostIds = new Set();
+    this.reservedPostIds = new Set();
+    this.drafts?.reset();
   }
 
   // ---- lookups -------------------------------------------------------------------------
@@ -319,18 +329,79 @@ export class World {
         palette: Array.from({ length: 6 }, () => ({ rgb: [rng.int(0, 255), rng.int(0, 255), rng.int(0, 255)], population: rng.int(0, 600) })),
         inboxUuid: rng.uuid(),
       };
-      this.postsBySerial.push(post);
-      this.postsById.set(post.id, post);
-      pub.postsBySlug.set(slug, post);
-      // Before the first post that is older: among equal dates the new one comes first.
-      const at = pub.posts.findIndex((other) => Date.parse(other.postDate) <= Date.parse(postDate));
-      pub.posts.splice(at < 0 ? pub.posts.length : at, 0, post);
-      const entryAt = user.profilePosts.findIndex((entry) => entry.kind === 'post' && Date.parse(entry.post.postDate) <= Date.parse(postDate));
-      user.profilePosts.splice(entryAt < 0 ? user.profilePosts.length : entryAt, 0, { kind: 'post', post });
+      this.#insertPost(post);
       created.push(post);
     }
     this.#relinkPosts(pub);
     return created;
+  }
+
+  /**
+   * Publishes a draft as a post of the main publication (POST /drafts/<id>/publish, or its
+   * scheduled release): listed like every other post, with the draft's id, its title and
+   * subtitle, and the body rendered from its document (`rendered`: {html, text, wordcount}).
+   */
+  publishDraftPost({ id, title, subtitle, type, audience, postDate, coverImage, rendered }) {
+    this.#snapshotSeededPosts();
+    const pub = this.mainPublication;
+    const rng = Random.derive(this.seed, 'draft-post', id);
+    const base = text.slugify(title || 'untitled');
+    let slug = base;
+    for (let n = 2; pub.postsBySlug.has(slug); n++) slug = `${base}-${n}`;
+    const post = {
+      id,
+      serial: this.postsBySerial.length,
+      publication: pub,
+      author: this.account,
+      title,
+      subtitle,
+      description: subtitle,
+      slug,
+      type,
+      audience,
+      postDate,
+      updatedAt: postDate,
+      coverImage: coverImage ?? `${MEDIA_ORIGIN}/covers/${rng.uuid()}_1456x816.jpeg`,
+      podcastDuration: null,
+      podcastUrl: '',
+      likes: 0,
+      restacks: 0,
+      commentCount: 0,
+      tags: [],
+      voiceId: 'en-US-Ada',
+      palette: Array.from({ length: 6 }, () => ({ rgb: [rng.int(0, 255), rng.int(0, 255), rng.int(0, 255)], population: rng.int(0, 600) })),
+      inboxUuid: rng.uuid(),
+    };
+    // The body comes from the draft, not from the seed; reset() forgets it with the post.
+    this.bodyCache.set(post.id, rendered);
+    this.draftPostIds.add(post.id);
+    this.#insertPost(post);
+    this.#relinkPosts(pub);
+    return post;
+  }
+
+  /**
+   * A fresh id from the post id sequence, for a draft (a draft is a post that is not yet
+   * published, so it takes a post id, which it keeps). Never one of a post or another draft.
+   */
+  reservePostId(label) {
+    const id = this.#nextPostId(Random.derive(this.seed, 'reserved-post-id', label));
+    this.reservedPostIds.add(id);
+    return id;
+  }
+
+  /** Lists a new post in its publication and its author's profile posts, by date (equal dates: the new one first). */
+  #insertPost(post) {
+    const pub = post.publication;
+    const user = post.author;
+    this.postsBySerial.push(post);
+    this.postsById.set(post.id, post);
+    pub.postsBySlug.set(post.slug, post);
+    // Before the first post that is older: among equal dates the new one comes first.
+    const at = pub.posts.findIndex((other) => Date.parse(other.postDate) <= Date.parse(post.postDate));
+    pub.posts.splice(at < 0 ? pub.posts.length : at, 0, post);
+    const entryAt = user.profilePosts.findIndex((entry) => entry.kind === 'post' && Date.parse(entry.post.postDate) <= Date.parse(post.postDate));
+    user.profilePosts.splice(entryAt < 0 ? user.profilePosts.length : entryAt, 0, { kind: 'post', post });
   }
 
   /** Removes a post (of any publication) from every listing (DELETE /__control/posts/<id>); false if unknown. */
@@ -390,6 +461,7 @@ export class World {
   #nextPostId(rng) {
     let max = 0;
     for (const post of this.postsBySerial) max = Math.max(max, post.id);
+    for (const id of this.reservedPostIds) max = Math.max(max, id);
     return max + rng.int(1_000, 60_000);
   }
 

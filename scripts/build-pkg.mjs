@@ -191,9 +191,9 @@ for (const markdownSignature of [
 }
 for (const name of ['publisher_wasm.d.ts', 'package.json', 'README.md']) rmSync(join(markdownDir, name), { force: true });
 const markdownTypes = readFileSync(join(template, 'markdown.d.ts'), 'utf8');
-writeFileSync(join(markdownDir, 'index.d.ts'), markdownTypes.replace('__FROM__', '../index.js'));
-writeFileSync(join(markdownDir, 'index.d.cts'), markdownTypes.replace('__FROM__', '../index.cjs'));
-writeFileSync(join(markdownDir, 'init.d.ts'), markdownTypes.replace('__FROM__', '../init.js'));
+writeFileSync(join(markdownDir, 'index.d.ts'), markdownTypes.replaceAll('__FROM__', '../index.js'));
+writeFileSync(join(markdownDir, 'index.d.cts'), markdownTypes.replaceAll('__FROM__', '../index.cjs'));
+writeFileSync(join(markdownDir, 'init.d.ts'), markdownTypes.replaceAll('__FROM__', '../init.js'));
 
 // package.json: wasm-pack's version and name, the template's fields over the rest.
 const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));

@@ -8,6 +8,7 @@ import { setupPosts } from './sections/posts.js';
 import { setupNotes } from './sections/notes.js';
 import { setupProfiles } from './sections/profiles.js';
 import { setupCompose } from './sections/compose.js';
+import { setupWrite } from './sections/write.js';
 import { setupFaults } from './sections/faults.js';
 
 const params = new URLSearchParams(location.search);
@@ -23,6 +24,7 @@ try {
   setupNotes(demo);
   setupProfiles(demo);
   setupCompose(demo);
+  setupWrite(demo);
   setupFaults(demo);
   await setupPosts(demo);
   $('boot').textContent = '';

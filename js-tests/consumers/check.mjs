@@ -4,7 +4,7 @@
 // publisher-wasm/markdown (which exports markdownToNoteBody) also a note published from
 // Markdown through publishNote and through the builder. Uses only
 // what every runtime has (fetch), and never throws: each step reports 'ok' or why not.
-export async function check({ Publisher, PublisherError, NoteBuilder, markdownToNoteBody }, { url, apiKey, browser = false }) {
+export async function check({ Publisher, PublisherError, NoteBuilder, markdownToNoteBody, markdownToPostBody }, { url, apiKey, browser = false }) {
   const result = {};
   const step = async (name, run) => {
     try {
@@ -56,6 +56,10 @@ export async function check({ Publisher, PublisherError, NoteBuilder, markdownTo
       if (published?.body !== 'bold and code') throw new Error(`publishNote(markdown) gave ${JSON.stringify(published?.body)}`);
       const built = await client.note('Intro').markdown('> quoted').publish();
       if (built?.body !== 'Intro\n\nquoted') throw new Error(`builder.markdown() gave ${JSON.stringify(built?.body)}`);
+      const post = markdownToPostBody('## Title\n\n- one');
+      if (post.content.map((block) => block.type).join(',') !== 'heading,bullet_list') throw new Error(`markdownToPostBody gave ${JSON.stringify(post)}`);
+      const draft = await client.createDraft({ title: 'From a consumer', markdown: '**bold**' });
+      if (draft?.draftBody?.content?.[0]?.content?.[0]?.marks?.[0]?.type !== 'strong') throw new Error(`createDraft(markdown) gave ${JSON.stringify(draft?.draftBody)}`);
     });
   }
   return result;

@@ -91,7 +91,7 @@ import * as imported from 'publisher-wasm/markdown';
 import * as main from 'publisher-wasm';
 import { check } from '../check.mjs';
 const required = createRequire(import.meta.url)('publisher-wasm/markdown');
-const names = ['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes', 'markdownToNoteBody'];
+const names = ['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes', 'markdownToNoteBody', 'markdownToPostBody'];
 const same = names.filter((name) => imported[name] === required[name]);
 const result = await check({ ...imported, PublisherError: required.PublisherError, NoteBuilder: required.NoteBuilder }, JSON.parse(process.argv[2]));
 const apart = main.Publisher !== imported.Publisher && !('markdownToNoteBody' in main);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startLocalService } from '../../local-service/index.mjs';
 import { startStaticServer } from '../browser/static-server.mjs';
 import { deepEqual, equal, match, ok } from '../shared/assert.mjs';
+import { markdownToPostBody } from 'publisher-wasm/markdown';
 
 /** A 1×1 PNG, the image the test picks in the composer's file input. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -372,6 +373,153 @@ try {
     ok(await page.locator('#compose-markdown-box').isHidden(), 'back to the builder');
   });
 
+  /** The requests the Write a post section shows for its last action, and the call it names. */
+  const writeExchange = async () => ({ call: await text('#write-call'), requests: await shownRequests('#write-exchange') });
+  const writeResult = (name) => field('#write-result', name);
+  let sample;
+
+  await step('write a post: the Markdown\'s post document (markdownToPostBody), redrawn as you type; a refused construct shows its sentence and holds Create Draft', async () => {
+    await page.waitForFunction(() => document.getElementById('write-document').dataset.state);
+    equal(await text('#write-status'), 'publisher-wasm/markdown loaded');
+    sample = await page.inputValue('#write-markdown');
+    const shown = JSON.parse(await text('#write-document pre'));
+    deepEqual(shown, markdownToPostBody(sample), 'the page shows the document markdownToPostBody makes of the Markdown shown');
+    deepEqual(shown.content.map((node) => node.type),
+      ['heading', 'paragraph', 'heading', 'bullet_list', 'blockquote', 'codeBlock', 'captionedImage', 'horizontal_rule', 'paragraph'],
+      'the sample: headings, a nested list, a quote, code, an image');
+    equal(shown.content[0].attrs.level, 1);
+    equal(shown.content[5].attrs.language, 'js');
+    const image = shown.content[6].content.find((node) => node.type === 'image2');
+    equal(image.attrs.src, 'https://example.com/images/chart.png');
+    deepEqual(await page.locator('#write-outline .badge').allInnerTexts(),
+      ['heading 1', 'paragraph', 'heading 2', 'bullet_list', 'blockquote', 'codeBlock js', 'captionedImage', 'horizontal_rule', 'paragraph']);
+    ok(await page.locator('#write-create').isEnabled(), 'Create Draft is on');
+    for (const id of ['write-check', 'write-publish', 'write-schedule', 'write-unschedule']) ok(await page.locator(`#${id}`).isDisabled(), `${id} waits for a draft`);
+    equal(await text('#write-draft'), 'No draft yet.');
+    await screenshot('write-preview', '#write');
+
+    // Live: what is typed is in the document at once.
+    await page.fill('#write-markdown', `${sample}\n### Typed *live*\n`);
+    await page.waitForFunction(() => document.querySelector('#write-outline .badge:last-child')?.textContent === 'heading 3');
+    deepEqual(JSON.parse(await text('#write-document pre')).content.at(-1),
+      { type: 'heading', attrs: { level: 3 }, content: [{ type: 'text', text: 'Typed ' }, { type: 'text', text: 'live', marks: [{ type: 'em' }] }] });
+
+    // Refused: raw HTML is named, with its line; nothing is dropped silently.
+    const lines = sample.split('\n').length;
+    await page.fill('#write-markdown', `${sample}\n<div>raw HTML</div>\n`);
+    await page.waitForFunction(() => document.getElementById('write-document').dataset.state === 'refused');
+    const refusal = page.locator('#write-document .error');
+    ok(await refusal.getAttribute('data-kind'), 'a PublisherError with its kind');
+    const sentence = await refusal.locator('.message').innerText();
+    match(sentence, /HTML/i);
+    match(sentence, new RegExp(`line ${lines + 1}\\b`));
+    equal(await text('#write-outline'), 'Refused: Create Draft waits until the Markdown converts.');
+    ok(await page.locator('#write-create').isDisabled(), 'Create Draft is off');
+    await screenshot('write-refused', '#write');
+    await page.fill('#write-markdown', sample);
+    await page.waitForFunction(() => document.getElementById('write-document').dataset.state === 'converted' && !document.getElementById('write-create').disabled);
+    await page.locator('#write-markdown').evaluate((area) => { area.scrollTop = 0; });
+  });
+
+  await step('write a post: Create Draft sends the document previewed; Check; Schedule an hour ahead, Unschedule; Publish with the Send email box unticked sends send:false', async () => {
+    const previewed = JSON.parse(await text('#write-document pre'));
+    const title = await page.inputValue('#write-title-input');
+    const subtitle = await page.inputValue('#write-subtitle');
+    await clearLog();
+    await clickAndSettle('#write-create', 'write');
+    const draftId = Number(await page.locator('#write-result article').getAttribute('data-draft-id'));
+    ok(draftId > 0, `a draft id: ${draftId}`);
+    let { call, requests } = await writeExchange();
+    equal(call, 'createDraft({title, subtitle, markdown})');
+    const create = requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/drafts');
+    equal(create.length, 1, `one create among ${requests.map((r) => `${r.method} ${r.path}`)}`);
+    equal(create[0].status, '200');
+    const sentDraft = JSON.parse(create[0].sent);
+    equal(sentDraft.draft_title, title);
+    equal(sentDraft.draft_subtitle, subtitle);
+    deepEqual(JSON.parse(sentDraft.draft_body), previewed, 'draft_body is the document previewed, as JSON text');
+    let received = (await apiRequests()).filter((r) => r.method === 'POST');
+    equal(received.length, 1, 'one POST reached the service');
+    deepEqual(JSON.parse(received[0].body), sentDraft, 'the service received the body shown');
+    equal(await writeResult('draft_body sent'), 'the document previewed, as JSON text');
+    equal(await writeResult('draftBody'), 'the document previewed');
+    equal(await writeResult('draftTitle'), title);
+    equal(await writeResult('published'), 'false');
+    equal(await text('#write-draft'), `Draft ${draftId}, not published`);
+    await screenshot('write-created', '#write');
+
+    await clickAndSettle('#write-check', 'write');
+    ({ call, requests } = await writeExchange());
+    equal(call, `checkDraft(${draftId})`);
+    deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.status}`), [`GET /api/v1/drafts/${draftId}/prepublish 200`]);
+    equal(await page.locator('#write-result article').getAttribute('data-ok'), 'true');
+    equal(await writeResult('errors'), 'none');
+    await screenshot('write-checked', '#write');
+
+    ok(!(await page.isChecked('#write-send')), 'the Send email box starts unticked');
+    const at = new Date(await page.inputValue('#write-at'));
+    const ahead = at.getTime() - Date.now();
+    ok(ahead > 55 * 60_000 && ahead <= 60 * 60_000, `Schedule defaults to about an hour ahead: ${ahead / 60_000} min`);
+    await clearLog();
+    await clickAndSettle('#write-schedule', 'write');
+    ({ call, requests } = await writeExchange());
+    equal(call, `scheduleDraft(${draftId}, ${at.toISOString()}, {send: false})`);
+    const release = requests.find((r) => r.method === 'POST' && r.path === `/api/v1/drafts/${draftId}/scheduled_release`);
+    ok(release, `the release among ${requests.map((r) => `${r.method} ${r.path}`)}`);
+    deepEqual(JSON.parse(release.sent), { trigger_at: at.toISOString(), post_audience: 'everyone', email_audience: null }, 'no email: email_audience null');
+    const scheduledAt = await page.locator('#write-result article').getAttribute('data-scheduled-at');
+    equal(new Date(scheduledAt).getTime(), at.getTime(), 'scheduledAt is the time picked');
+    match(await writeResult('scheduledAt'), new RegExp(`^${scheduledAt.replace(/[.]/g, '\\.')} \\(`));
+    match(await text('#write-draft'), new RegExp(`^Draft ${draftId}, scheduled for `));
+    ok(await page.locator('#write-unschedule').isEnabled(), 'Unschedule is on');
+    received = (await apiRequests()).filter((r) => r.method === 'POST');
+    equal(received.length, 1, 'one POST reached the service');
+    deepEqual(JSON.parse(received[0].body), JSON.parse(release.sent), 'the service received the body shown');
+    await screenshot('write-scheduled', '#write');
+
+    await clickAndSettle('#write-unschedule', 'write');
+    ({ call, requests } = await writeExchange());
+    equal(call, `unscheduleDraft(${draftId})`);
+    ok(requests.some((r) => r.method === 'DELETE' && r.path === `/api/v1/drafts/${draftId}/scheduled_release`), 'the DELETE');
+    equal(await writeResult('scheduledAt'), '—');
+    equal(await text('#write-draft'), `Draft ${draftId}, not published`);
+    ok(await page.locator('#write-unschedule').isDisabled(), 'Unschedule is off again');
+
+    ok(!(await page.isChecked('#write-send')), 'still unticked');
+    await clearLog();
+    await clickAndSettle('#write-publish', 'write');
+    ({ call, requests } = await writeExchange());
+    equal(call, `publishDraft(${draftId}, {send: false})`);
+    const publish = requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/drafts/${draftId}/publish`);
+    equal(publish.length, 1, 'one publish');
+    equal(publish[0].status, '200');
+    deepEqual(JSON.parse(publish[0].sent), { send: false, share_automatically: false }, 'the body the page shows says send:false');
+    received = (await apiRequests()).filter((r) => r.method === 'POST');
+    equal(received.length, 1, 'one POST reached the service');
+    equal(JSON.parse(received[0].body).send, false, 'the service received send:false');
+    const post = JSON.parse(publish[0].answer);
+    equal(post.id, draftId, 'the post keeps the draft\'s id');
+    equal(await page.locator('#write-result article').getAttribute('data-post-id'), String(draftId));
+    equal(await writeResult('canonical_url'), post.canonical_url);
+    equal(await page.locator('#write-result dd[data-field="canonical_url"] a').getAttribute('href'), post.canonical_url);
+    equal(await writeResult('email'), 'none: send was false');
+    equal(await text('#write-draft'), `Draft ${draftId} is published: ${post.canonical_url}`);
+    const read = await (await fetch(`${service.url}/api/v1/posts/${post.slug}`, { headers: { cookie: `connect.sid=${service.apiKey}` } })).json();
+    equal(read.title, title, 'the post reads back by its slug');
+    await screenshot('write-published', '#write');
+
+    // Once published, another Publish is refused in a sentence: the client reads the draft first and sends nothing.
+    await clearLog();
+    await clickAndSettle('#write-publish', 'write');
+    const error = page.locator('#write-result .error');
+    equal(await error.getAttribute('data-kind'), 'invalid-argument');
+    match(await error.locator('.message').innerText(), new RegExp(`^publishDraft: draft ${draftId} is already published.*; nothing was sent$`));
+    ({ requests } = await writeExchange());
+    deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`GET /api/v1/drafts/${draftId}`], 'only the read');
+    equal((await apiRequests()).filter((r) => r.method === 'POST').length, 0, 'no POST reached the service');
+    await screenshot('write-publish-again', '#write');
+  });
+
   /** Picks the fault, how often and the call, runs it, and returns what the page shows. */
   async function runFault(fault, times, call) {
     await page.check(`#fault-form input[name=fault][value="${fault}"]`);
@@ -394,7 +542,9 @@ try {
   await step('faults: a 429 with Retry-After is waited out and the read recovers', async () => {
     const shown = await runFault('429', '1', 'read');
     ok(shown.recovered, 'recovered');
-    deepEqual(shown.result, seededPosts.slice(0, 3).map((p) => p.title), 'the recovered result: the first 3 posts');
+    // The newest 3 now: the post Write a post published leads them.
+    const newest = await (await fetch(`${service.url}/api/v1/posts?limit=3`, { headers: { cookie: `connect.sid=${service.apiKey}` } })).json();
+    deepEqual(shown.result, newest.map((p) => p.title), 'the recovered result: the first 3 posts');
     equal(shown.attempts.length, 2);
     match(shown.attempts[0], /→ HTTP 429/);
     const [, waited] = shown.attempts[1].match(/^waited (\d+) ms/) ?? [];
@@ -479,6 +629,7 @@ try {
     ok(widths[0] <= widths[1], `page ${widths[0]} px wide in a ${widths[1]} px window`);
     await screenshot('phone-posts', '#posts');
     await screenshot('phone-compose', '#compose');
+    await screenshot('phone-write', '#write');
     await screenshot('phone-faults', '#faults');
     await page.setViewportSize({ width: 1280, height: 900 });
   });

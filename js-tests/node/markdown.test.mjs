@@ -23,7 +23,7 @@ for (const [name, scenario] of markdownScenarios) {
 
 test('require and import of publisher-wasm/markdown give one module; the embedded entry converts alike', () => {
   const required = createRequire(import.meta.url)('publisher-wasm/markdown');
-  for (const name of ['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes', 'markdownToNoteBody']) {
+  for (const name of ['Publisher', 'PublisherError', 'NoteBuilder', 'PublisherNotes', 'markdownToNoteBody', 'markdownToPostBody']) {
     equal(required[name], markdown[name], name);
   }
   ok(markdown.Publisher !== main.Publisher, 'a wasm instance of its own beside the main entry');

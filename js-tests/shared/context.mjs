@@ -69,6 +69,7 @@ export async function allScenarios() {
   const { noteScenarios } = await import('./notes.scenarios.mjs');
   const { publishScenarios } = await import('./publish.scenarios.mjs');
   const { noteWriteScenarios } = await import('./note-writes.scenarios.mjs');
+  const { draftScenarios } = await import('./drafts.scenarios.mjs');
   const { profileScenarios } = await import('./profiles.scenarios.mjs');
   const { nodeReadScenarios } = await import('./node-reads.scenarios.mjs');
   const { errorScenarios } = await import('./errors.scenarios.mjs');
@@ -79,6 +80,7 @@ export async function allScenarios() {
     ...noteScenarios,
     ...publishScenarios,
     ...noteWriteScenarios,
+    ...draftScenarios,
     ...profileScenarios,
     ...nodeReadScenarios,
     ...faultScenarios,

@@ -4,15 +4,17 @@
 // what has no text to publish; and the main entry, which has no Markdown, refusing it.
 // Each runtime runs these with a context over the Markdown entry's exports
 // (makeMarkdownContext) beside the main entry's Publisher.
-import { equal, ok } from './assert.mjs';
+import { deepEqual, equal, ok } from './assert.mjs';
 import { makeContext } from './context.mjs';
 import { MARKDOWN_TABLE, NOTHING_TO_PUBLISH } from './markdown-table.generated.mjs';
+import { ARTICLE, ARTICLE_DOCUMENT, REFUSED } from './post-markdown.generated.mjs';
 import { assertInvalidArgument, assertNothingSent, assertSession } from './wire.mjs';
 
 /** The shared scenarios' context over the Markdown entry's exports, plus the main entry's Publisher. */
 export async function makeMarkdownContext({ markdown, main, url, apiKey, runtime }) {
   const ctx = await makeContext({ ...markdown, url, apiKey, runtime });
   ctx.markdownToNoteBody = markdown.markdownToNoteBody;
+  ctx.markdownToPostBody = markdown.markdownToPostBody;
   ctx.mainClient = () => new main.Publisher({ apiKey, baseUrl: url });
   // Each entry has a wasm instance and classes of its own: the main client's errors are
   // the main entry's PublisherError.
@@ -138,5 +140,49 @@ export const markdownScenarios = [
     ok(page.items.some((item) => item.comment?.id === note.id), 'the new note is listed');
     equal((await client.deleteNote(note.id)).deleted, true);
     ok(!(await ownNotes(ctx)).some((comment) => comment.id === note.id), 'deleted');
+  }],
+
+  ['markdownToPostBody gives the exact post document of the article with every supported element', async (ctx) => {
+    deepEqual(ctx.markdownToPostBody(ARTICLE), JSON.parse(ARTICLE_DOCUMENT));
+    await assertNothingSent(ctx.service, 'converting sends nothing');
+  }],
+
+  ['Markdown a post cannot hold (raw HTML, tables, footnotes) is refused with its line, never dropped', async (ctx) => {
+    for (const { markdown, message } of REFUSED) {
+      const error = await assertInvalidArgument(ctx, JSON.stringify(markdown), () => ctx.markdownToPostBody(markdown));
+      equal(error.message, message);
+      const draftError = await assertInvalidArgument(ctx, `createDraft ${JSON.stringify(markdown)}`, () => ctx.client().createDraft({ title: 'T', markdown }));
+      equal(draftError.message, message);
+    }
+    await assertInvalidArgument(ctx, 'not a string', () => ctx.markdownToPostBody(5));
+    await assertNothingSent(ctx.service);
+  }],
+
+  ['createDraft from Markdown uploads the images it names first and sends their URLs in the document', async (ctx) => {
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    const draft = await ctx.client().createDraft({ title: 'The weekly issue', markdown: ARTICLE, images: { 'lake.png': png, 'chart.png': png } });
+    const requests = await ctx.service.apiRequests();
+    equal(requests.map((r) => `${r.method} ${r.url}`).join(' | '), 'GET /api/v1/user/profile/self | POST /api/v1/image | POST /api/v1/image | POST /api/v1/drafts');
+    const sent = JSON.parse(JSON.parse(requests[3].body).draft_body);
+    const sources = [];
+    const walk = (node) => {
+      if (node.type === 'image2') sources.push(node.attrs.src);
+      (node.content ?? []).forEach(walk);
+    };
+    walk(sent);
+    equal(sources.length, 2);
+    ok(sources.every((src) => /^https?:\/\//.test(src)), `uploaded URLs sent, got ${sources}`);
+    const expected = JSON.parse(ARTICLE_DOCUMENT.replace('"lake.png"', JSON.stringify(sources[0])).replace('"chart.png"', JSON.stringify(sources[1])));
+    deepEqual(sent, expected, 'the article document, its images at their uploaded URLs');
+    deepEqual(draft.draftBody, expected, 'stored and read back as sent');
+  }],
+
+  ['an image the Markdown names but images lacks, or one it does not use, is refused before anything is sent', async (ctx) => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    const lacking = await assertInvalidArgument(ctx, 'lacking', () => ctx.client().createDraft({ title: 'T', markdown: '![A](a.png)' }));
+    ok(lacking.message.includes('"a.png"'), lacking.message);
+    await assertInvalidArgument(ctx, 'unused', () => ctx.client().createDraft({ title: 'T', markdown: 'No image', images: { 'a.png': png } }));
+    await assertInvalidArgument(ctx, 'not an image', () => ctx.client().createDraft({ title: 'T', markdown: '![A](a.png)', images: { 'a.png': new Uint8Array([1, 2, 3]) } }));
+    await assertNothingSent(ctx.service);
   }],
 ];

@@ -7,6 +7,7 @@
 import * as main from 'publisher-wasm';
 import { $, date, errorView, fields, h } from '../lib/dom.js';
 import { dryRunFetch, recordingFetch } from '../lib/fetch-recorder.js';
+import { prettyBody, requestViews } from '../lib/requests.js';
 
 const KIND_NAMES = { note: 'note()', bold: 'bold()', italic: 'italic()', simple: 'simple()' };
 
@@ -23,33 +24,6 @@ const MARKDOWN_SAMPLE = `## Markdown, converted
 \`\`\`
 a code block
 \`\`\``;
-
-/** Long strings (an image's data URI) are shortened for display; the rest is shown exactly. */
-const LONG = 1200;
-
-function prettyBody(text) {
-  if (text === null || text === undefined || text === '') return { text: '(no body)', shortened: false };
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { text, shortened: false };
-  }
-  let shortened = false;
-  const pretty = JSON.stringify(value, (key, item) => {
-    if (typeof item === 'string' && item.length > LONG) {
-      shortened = true;
-      return `${item.slice(0, 80)}… (${item.length} characters in all)`;
-    }
-    return item;
-  }, 2);
-  return { text: pretty, shortened };
-}
-
-function bodyView(text, props = {}) {
-  const { text: shown, shortened } = prettyBody(text);
-  return h('pre', { ...props, dataset: { shortened: shortened ? 'true' : 'false' } }, shown);
-}
 
 /** An inline node as a reader will see it. */
 function inline(node) {
@@ -98,15 +72,6 @@ function hostOf(url) {
   } catch {
     return url;
   }
-}
-
-/** One request of an exchange: method, path, status, the body sent and the answer. */
-function requestView(request, index) {
-  return h('li', { dataset: { method: request.method, path: request.path.split('?')[0], status: request.status ?? '' } },
-    h('p', { class: 'label' }, `${index + 1}. `, h('code', null, `${request.method} ${request.path}`),
-      request.status === undefined ? '' : ` → HTTP ${request.status}`),
-    request.body === undefined ? null : bodyView(request.body, { class: 'sent' }),
-    request.answer === undefined ? null : [h('p', { class: 'label' }, 'answer'), bodyView(request.answer, { class: 'answer' })]);
 }
 
 export function setupCompose({ client, service }) {
@@ -173,7 +138,7 @@ export function setupCompose({ client, service }) {
       if (run !== latest) return;
       const publish = sent.at(-1);
       const body = JSON.parse(publish.body);
-      $('compose-before').replaceChildren(...sent.slice(0, -1).map(requestView));
+      $('compose-before').replaceChildren(...requestViews(sent.slice(0, -1)));
       $('compose-body').textContent = prettyBody(publish.body).text;
       $('compose-preview').replaceChildren(...preview(note, body.bodyJson));
       $('compose-publish').disabled = false;
@@ -297,7 +262,7 @@ export function setupCompose({ client, service }) {
     } catch (error) {
       $('compose-answer').replaceChildren(errorView(error));
     } finally {
-      $('compose-exchange').replaceChildren(...exchange.map(requestView));
+      $('compose-exchange').replaceChildren(...requestViews(exchange));
       $('compose-exchange-box').hidden = exchange.length === 0;
       $('compose-publish').disabled = false;
       $('compose').dataset.state = 'ready';

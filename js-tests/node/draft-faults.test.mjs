@@ -1,0 +1,183 @@
+// Every write of the drafts, 100 runs each, under faults: most after the service stored
+// the write (a 500, a 502 with an HTML page, a dropped connection, a cut-off 200), some
+// before it (a 500 that stores nothing). The at-most-once writes (createDraft,
+// publishDraft, scheduleDraft) must land exactly once for every call that resolves and
+// never for a call that rejects with its maybe-* kind; the repeatable ones (updateDraft,
+// unscheduleDraft, deleteDraft) must leave the draft as asked. The local service counts
+// how often each write landed (GET /__control/drafts). Prints the delivery table.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Publisher } from 'publisher-wasm';
+import { startLocalService } from '../../local-service/index.mjs';
+
+const RUNS = 100;
+const HOUR = 3600 * 1000;
+/** The faults of run i: four kinds after the write was stored, and every tenth run one before. */
+const FAULTS = [
+  { status: 500, afterHandling: true },
+  { status: 502, html: true, afterHandling: true },
+  { drop: true, afterHandling: true },
+  { truncate: 'short', afterHandling: true },
+];
+const faultOf = (i) => (i % 10 === 9 ? { status: 500 } : FAULTS[i % FAULTS.length]);
+
+let service;
+let client;
+const table = [];
+before(async () => {
+  service = await startLocalService({ seed: 21 });
+  client = new Publisher({ apiKey: service.apiKey, baseUrl: service.url, retry: { baseDelayMs: 1, maxDelayMs: 4 } });
+});
+after(() => {
+  console.log('\ndelivery table (runs with a fault each; "landed once" counts the calls whose write the service stored exactly once):');
+  console.log('| method | delivery | runs | faults after the write | faults before | resolved | read back | maybe-* | landed once | landed twice |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const row of table) console.log(`| ${row.join(' | ')} |`);
+  return service.close();
+});
+
+async function control(method, path, body) {
+  const response = await fetch(`${service.url}/__control/${path}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  assert.ok(response.ok, `${method} ${path}: ${response.status}`);
+  return response.status === 204 ? null : response.json();
+}
+
+const drafts = async () => (await control('GET', 'drafts')).drafts;
+
+/** Drafts made without faults, for the writes that need one each. */
+async function freshDrafts(count, prefix) {
+  const ids = [];
+  for (let i = 0; i < count; i++) ids.push((await client.createDraft({ title: `${prefix} ${i}`, body: { type: 'doc', content: [] } })).id);
+  return ids;
+}
+
+/**
+ * Runs `call(i)` RUNS times, each under its own fault on `path(i)`, and sorts the
+ * outcomes: resolved (the fault hit: read back or retried) or rejected with `maybeKind`.
+ */
+async function underFaults(method, path, call, maybeKind) {
+  const outcomes = [];
+  for (let i = 0; i < RUNS; i++) {
+    await control('POST', 'faults', { method, path: path(i), times: 1, ...faultOf(i) });
+    try {
+      outcomes.push({ i, value: await call(i) });
+    } catch (error) {
+      outcomes.push({ i, error });
+    }
+    await control('DELETE', 'faults');
+  }
+  for (const { i, error } of outcomes) {
+    if (error) assert.equal(error.kind, maybeKind, `run ${i}: ${error.message}`);
+  }
+  return outcomes;
+}
+
+function row(name, delivery, outcomes, landedOnce, landedTwice) {
+  const before = outcomes.filter(({ i }) => i % 10 === 9).length;
+  const resolved = outcomes.filter((o) => !o.error).length;
+  const maybe = outcomes.filter((o) => o.error).length;
+  table.push([name, delivery, RUNS, RUNS - before, before, resolved, delivery === 'at most once' ? resolved : '—', maybe, landedOnce, landedTwice]);
+}
+
+test('createDraft under faults: each resolved call created exactly one draft, each maybe-created none', async () => {
+  await control('POST', 'reset');
+  const outcomes = await underFaults('POST', () => '/api/v1/drafts', (i) => client.createDraft({ title: `Fault create ${i}` }), 'maybe-created');
+  const all = await drafts();
+  let once = 0;
+  let twice = 0;
+  for (const { i, value, error } of outcomes) {
+    const made = all.filter((d) => d.draft_title === `Fault create ${i}`);
+    if (made.length > 1) twice += 1;
+    if (error) {
+      assert.equal(made.length, 0, `run ${i}: maybe-created, yet stored`);
+    } else {
+      assert.equal(made.length, 1, `run ${i}: one draft`);
+      assert.equal(made[0].id, value.id, `run ${i}: resolved with the draft stored`);
+      once += 1;
+    }
+  }
+  row('createDraft', 'at most once', outcomes, once, twice);
+  assert.equal(twice, 0);
+  assert.equal(once, outcomes.filter((o) => !o.error).length);
+  assert.ok(outcomes.some((o) => o.error), 'the faults before the write gave maybe-created');
+});
+
+for (const send of [true, false]) {
+  test(`publishDraft (send: ${send}) under faults: each resolved call published once and emailed ${send ? 'once' : 'never'}`, async () => {
+    await control('POST', 'reset');
+    const ids = await freshDrafts(RUNS, 'Fault publish');
+    const outcomes = await underFaults('POST', (i) => `/api/v1/drafts/${ids[i]}/publish`, (i) => client.publishDraft(ids[i], { send }), 'maybe-published');
+    const byId = new Map((await drafts()).map((d) => [d.id, d]));
+    let once = 0;
+    let twice = 0;
+    for (const { i, value, error } of outcomes) {
+      const { counts } = byId.get(ids[i]);
+      if (counts.published > 1 || counts.emailed > 1) twice += 1;
+      if (error) {
+        assert.equal(counts.published, 0, `run ${i}: maybe-published, yet published`);
+      } else {
+        assert.equal(value.id, ids[i]);
+        assert.equal(counts.published, 1, `run ${i}: published once`);
+        assert.equal(counts.emailed, send ? 1 : 0, `run ${i}: emailed ${send ? 'once' : 'never'}`);
+        once += 1;
+      }
+    }
+    row(`publishDraft (send: ${send})`, 'at most once', outcomes, once, twice);
+    assert.equal(twice, 0);
+  });
+}
+
+test('scheduleDraft under faults: each resolved call set one release, each maybe-scheduled none', async () => {
+  await control('POST', 'reset');
+  const ids = await freshDrafts(RUNS, 'Fault schedule');
+  const at = new Date(Math.ceil((Date.now() + 24 * HOUR) / 1000) * 1000);
+  const outcomes = await underFaults('POST', (i) => `/api/v1/drafts/${ids[i]}/scheduled_release`, (i) => client.scheduleDraft(ids[i], at, { send: false }), 'maybe-scheduled');
+  const byId = new Map((await drafts()).map((d) => [d.id, d]));
+  let once = 0;
+  let twice = 0;
+  for (const { i, value, error } of outcomes) {
+    const draft = byId.get(ids[i]);
+    if (draft.counts.scheduled > 1) twice += 1;
+    if (error) {
+      assert.equal(draft.counts.scheduled, 0, `run ${i}: maybe-scheduled, yet scheduled`);
+    } else {
+      assert.equal(value.scheduledAt, at.toISOString());
+      assert.equal(draft.counts.scheduled, 1, `run ${i}: scheduled once`);
+      assert.equal(draft.email_audience, null, `run ${i}: no email`);
+      once += 1;
+    }
+  }
+  row('scheduleDraft', 'at most once', outcomes, once, twice);
+  assert.equal(twice, 0);
+});
+
+test('updateDraft, unscheduleDraft and deleteDraft under faults: retried, each leaves the draft as asked', async () => {
+  await control('POST', 'reset');
+  const ids = await freshDrafts(RUNS, 'Fault repeatable');
+  const at = new Date(Date.now() + 2 * HOUR);
+  const repeatable = [
+    ['updateDraft', 'PUT', (i) => `/api/v1/drafts/${ids[i]}`, (i) => client.updateDraft(ids[i], { title: `Updated ${i}` }), (d, i) => d.draft_title === `Updated ${i}`, 'updated'],
+    ['unscheduleDraft', 'DELETE', (i) => `/api/v1/drafts/${ids[i]}/scheduled_release`, (i) => client.unscheduleDraft(ids[i]), (d) => d.scheduled_at === null, 'unscheduled'],
+    ['deleteDraft', 'DELETE', (i) => `/api/v1/drafts/${ids[i]}`, (i) => client.deleteDraft(ids[i]), (d) => d.deleted === true, 'deleted'],
+  ];
+  for (const [name, method, path, call, asAsked, count] of repeatable) {
+    if (name === 'unscheduleDraft') for (const id of ids) await client.scheduleDraft(id, at, { send: false });
+    // Faults before the write are retried too: nothing is left unknown.
+    const outcomes = await underFaults(method, path, call, 'none');
+    const byId = new Map((await drafts()).map((d) => [d.id, d]));
+    let once = 0;
+    let twice = 0;
+    for (const { i } of outcomes) {
+      const draft = byId.get(ids[i]);
+      assert.ok(asAsked(draft, i), `${name} run ${i}: the draft is as asked`);
+      if (draft.counts[count] === 1) once += 1;
+      else twice += 1;
+    }
+    row(name, 'repeatable', outcomes, once, `${twice} (sent again: harmless)`);
+    assert.equal(outcomes.filter((o) => o.error).length, 0, `${name}: every call resolved`);
+  }
+});
