@@ -430,7 +430,8 @@ test('delete: the note is gone; deleting it again is not an error (deleted: fals
 test('draft flow: Markdown with an image → a draft → scheduled a few seconds ahead (no email) → published: the post read back', async () => {
   const markdown = '# From n8n\n\nA draft written in **Markdown**, with a chart:\n\n![Chart](chart.png "Figures of the week")\n\n- scheduled by n8n\n- published by the service';
   const title = `Draft flow ${new Date().toISOString()}`;
-  const publishAt = new Date(Date.now() + DRAFT_FLOW_AHEAD_S * 1000).toISOString();
+  // The wire's trigger_at has whole seconds.
+  const publishAt = new Date(Math.ceil((Date.now() + DRAFT_FLOW_AHEAD_S * 1000) / 1000) * 1000).toISOString();
   await control('DELETE', 'requests');
   const form = new FormData();
   form.append('title', title);

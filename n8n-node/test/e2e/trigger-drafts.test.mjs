@@ -60,7 +60,8 @@ after(async () => {
 test('a draft scheduled by n8n is released by the service, and the Publisher Trigger watching own posts emits the post once', async () => {
   const before = (await executions(ids.trigger)).flatMap((e) => executionSummary(e).ids);
   const title = `Scheduled from Markdown ${new Date().toISOString()}`;
-  const publishAt = new Date(Date.now() + AHEAD_S * 1000).toISOString();
+  // The wire's trigger_at has whole seconds.
+  const publishAt = new Date(Math.ceil((Date.now() + AHEAD_S * 1000) / 1000) * 1000).toISOString();
   const form = new FormData();
   form.append('title', title);
   form.append('markdown', `# ${title}\n\nWritten in **Markdown**, released by the service.\n\n![Chart](chart.png)`);
