@@ -347,3 +347,19 @@ test('publish of a draft already published fails the item with the client\'s sen
   assert.match(`${error.message} ${error.description ?? ''}`, /already published/i);
   assert.equal(sent('POST', `/api/v1/drafts/${DRAFT_ID}/publish`).length, 1);
 });
+
+test('the client\'s refusals fail the item before anything is sent: Images without Markdown or not referred to, bytes that are no image, a table', async () => {
+  const png = { data: PNG, mimeType: 'image/png', fileName: 'x.png' };
+  const cases = [
+    [{ title: 'No body', body: '', options: { images: 'data' } }, png, /no Markdown to use them/],
+    [{ title: 'Unreferenced', body: 'text only', options: { images: 'data' } }, png, /\["x\.png"\] is not used: no Markdown image has the URL "x\.png"/],
+    [{ title: 'Not an image', body: '![x](x.png)', options: { images: 'data' } }, { data: Buffer.from('hello').toString('base64'), mimeType: 'text/plain', fileName: 'x.png' }, /needs a PNG, JPEG, GIF or WebP image/],
+    [{ title: 'Table', body: 'Intro\n\n| a | b |\n|---|---|\n| 1 | 2 |' }, undefined, /line 3: tables are not supported/],
+  ];
+  for (const [params, binary, message] of cases) {
+    const error = await h.failure([{ resource: 'draft', operation: 'create', ...params }], { binaries: binary ? [{ data: binary }] : [] });
+    assert.ok(error instanceof NodeOperationError, `${error.name}: ${error.message}`);
+    assert.match(error.message, message);
+  }
+  assert.deepEqual(h.wire(), []);
+});
