@@ -41,8 +41,11 @@ step "format and lints (native and wasm32)"
 cargo fmt --check
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --workspace --all-targets -- -D warnings
-# The Markdown entry's wasm (src/markdown.rs is only compiled with this feature).
+# The main wasm as the package builds it (the core without Markdown), and the Markdown
+# entry's (src/markdown.rs and a draft's Markdown and images are only compiled with it).
+cargo clippy --target wasm32-unknown-unknown -p publisher-wasm --lib -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --features markdown-entry --lib -- -D warnings
+cargo clippy -p publisher-core --no-default-features --all-targets -- -D warnings
 node scripts/module-graph.mjs
 node scripts/module-graph.mjs --folders
 node scripts/check-workflows.mjs

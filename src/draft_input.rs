@@ -3,9 +3,13 @@
 //! document's JSON or Markdown, and the images by name (a `Blob` is read when the call
 //! runs).
 
-use js_sys::{ArrayBuffer, Object, Uint8Array, JSON};
+#[cfg(feature = "markdown-entry")]
+use js_sys::{ArrayBuffer, Uint8Array};
+use js_sys::{Object, JSON};
 use wasm_bindgen::{JsCast, JsValue};
+#[cfg(feature = "markdown-entry")]
 use wasm_bindgen_futures::JsFuture;
+#[cfg(feature = "markdown-entry")]
 use web_sys::Blob;
 
 use super::js_doc::JsDoc;
@@ -14,6 +18,7 @@ use publisher_core::args::{self, Arg};
 use publisher_core::client::{DraftInput, PostBody};
 use publisher_core::error::Error;
 use publisher_core::ids::Id;
+#[cfg(feature = "markdown-entry")]
 use publisher_core::notes::image::ImageData;
 use publisher_core::records::{draft, post};
 
@@ -32,6 +37,7 @@ const MEMBERS: &[&str] = &[
 /// A draft input whose `Blob` images are still to be read.
 pub struct PendingDraft {
     input: DraftInput,
+    #[cfg(feature = "markdown-entry")]
     blobs: Vec<(String, Blob)>,
 }
 
@@ -71,7 +77,7 @@ impl PendingDraft {
                 )))
             }
             (false, None) => Some(PostBody::Document(document_json(name, &body)?)),
-            (true, Some(markdown)) => Some(PostBody::Written(markdown_doc(&markdown)?)),
+            (true, Some(markdown)) => Some(markdown_doc(&markdown)?),
             (true, None) => None,
         };
         let audience = args::optional_one_of(
@@ -84,22 +90,52 @@ impl PendingDraft {
             Arg::Missing => None,
             given => Some(args::id::<publisher_core::ids::PostId>(&format!("{name}.sectionId"), &given)?.get()),
         };
+        #[cfg(feature = "markdown-entry")]
         let (images, blobs) = images(name, &member(value, "images"))?;
+        #[cfg(not(feature = "markdown-entry"))]
+        if !member(value, "images").is_undefined() && !member(value, "images").is_null() {
+            return Err(Error::invalid_argument(format!(
+                "{name}.images are the images of {name}.markdown, and Markdown needs the package's Markdown entry point: import from 'publisher-wasm/markdown'"
+            )));
+        }
+        #[cfg(feature = "markdown-entry")]
+        let input = DraftInput {
+            title,
+            subtitle,
+            body,
+            audience,
+            post_type,
+            section_id,
+            images,
+        };
+        // Without the Markdown entry, the core may still be built with its `markdown`
+        // feature (cargo unifies features across the workspace): then `images` stays empty.
+        #[cfg(not(feature = "markdown-entry"))]
+        #[allow(clippy::needless_update)]
+        let input = DraftInput {
+            title,
+            subtitle,
+            body,
+            audience,
+            post_type,
+            section_id,
+            ..DraftInput::default()
+        };
         Ok(PendingDraft {
-            input: DraftInput {
-                title,
-                subtitle,
-                body,
-                audience,
-                post_type,
-                section_id,
-                images,
-            },
+            input,
+            #[cfg(feature = "markdown-entry")]
             blobs,
         })
     }
 
     /// The input, its `Blob`s read and checked.
+    #[cfg(not(feature = "markdown-entry"))]
+    pub async fn resolve(self) -> Result<DraftInput, Error> {
+        Ok(self.input)
+    }
+
+    /// The input, its `Blob`s read and checked.
+    #[cfg(feature = "markdown-entry")]
     pub async fn resolve(self) -> Result<DraftInput, Error> {
         let mut input = self.input;
         for (name, blob) in self.blobs {
@@ -132,17 +168,18 @@ fn document_json(name: &str, body: &JsValue) -> Result<String, Error> {
 }
 
 #[cfg(feature = "markdown-entry")]
-fn markdown_doc(markdown: &str) -> Result<publisher_core::post_body::document::PostDoc, Error> {
-    publisher_core::post_body::markdown::markdown_to_post_doc(markdown)
+fn markdown_doc(markdown: &str) -> Result<PostBody, Error> {
+    publisher_core::post_body::markdown::markdown_to_post_doc(markdown).map(PostBody::Written)
 }
 
 #[cfg(not(feature = "markdown-entry"))]
-fn markdown_doc(_markdown: &str) -> Result<publisher_core::post_body::document::PostDoc, Error> {
+fn markdown_doc(_markdown: &str) -> Result<PostBody, Error> {
     Err(Error::invalid_argument(
         "Markdown needs the package's Markdown entry point: import from 'publisher-wasm/markdown'",
     ))
 }
 
+#[cfg(feature = "markdown-entry")]
 /// `images`: an object of name → bytes (`Uint8Array`, `ArrayBuffer`), a `Blob` or a data URI.
 #[allow(clippy::type_complexity)]
 fn images(name: &str, value: &JsValue) -> Result<(Vec<(String, ImageData)>, Vec<(String, Blob)>), Error> {
@@ -180,6 +217,7 @@ fn images(name: &str, value: &JsValue) -> Result<(Vec<(String, ImageData)>, Vec<
 }
 
 /// An image error, saying which image.
+#[cfg(feature = "markdown-entry")]
 fn named(mut error: Error, image: &str) -> Error {
     error.message = error
         .message

@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use publisher_core::records::{comment, feed, note, post, profile, publish};
+use publisher_core::records::{comment, draft, feed, note, post, profile, publish};
 
 #[wasm_bindgen]
 extern "C" {
@@ -48,6 +48,10 @@ const PUBLIC_PROFILE: &'static str = profile::PublisherPublicProfile::TYPESCRIPT
 const FULL_PROFILE: &'static str = profile::PublisherFullProfile::TYPESCRIPT;
 #[wasm_bindgen(typescript_custom_section)]
 const PUBLISH_NOTE_RESPONSE: &'static str = publish::PublishNoteResponse::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const DRAFT: &'static str = draft::PublisherDraft::TYPESCRIPT;
+#[wasm_bindgen(typescript_custom_section)]
+const DRAFT_CHECK: &'static str = draft::DraftCheck::TYPESCRIPT;
 
 // The parameter objects come from their schemas (publisher_core::params), written out by
 // the core's tests as params.generated.d.ts (do not edit it; a stale one fails cargo test).

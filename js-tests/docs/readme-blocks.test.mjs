@@ -11,7 +11,8 @@
 // Deno's --preload, a Worker's entry module, a browser's request routing). Node runs it
 // as the README says, Deno also gets an import map (the package is not on npm here), a
 // Worker runs in wrangler's local workerd, a page in headless Chromium. A block without a
-// marker fails the test.
+// marker fails the test. A block of any language preceded by `<!-- file article.md -->` is
+// a file the README's runnable blocks read: it is saved beside each of them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile as execFileCallback } from 'node:child_process';
@@ -30,6 +31,7 @@ const PKG = join(ROOT, 'pkg');
 const READMES = ['README.md', 'pkg-template/README.md', 'local-service/README.md', 'n8n-node/README.md'];
 const RUNNABLE = new Set(['js', 'ts', 'mjs', 'html']);
 const MARKER = /^<!-- run (\S+): (.+) -->$/;
+const FILE_MARKER = /^<!-- file (\S+) -->$/;
 const API_KEY = 'local-key';
 
 /** Every fenced block of a runnable language, with the marker line above it (if any). */
@@ -50,6 +52,19 @@ export function codeBlocks(readme) {
     i = end;
   }
   return blocks;
+}
+
+/** The files a README's blocks read: fenced blocks preceded by `<!-- file NAME -->`. */
+export function dataFiles(readme) {
+  const lines = readFileSync(join(ROOT, readme), 'utf8').split('\n');
+  const files = [];
+  for (let i = 1; i < lines.length; i++) {
+    const marker = FILE_MARKER.exec(lines[i - 1]);
+    if (!marker || !lines[i].startsWith('```')) continue;
+    const end = lines.indexOf('```', i + 1);
+    files.push({ name: marker[1], source: `${lines.slice(i + 1, end).join('\n')}\n` });
+  }
+  return files;
 }
 
 const blocks = READMES.flatMap(codeBlocks);
@@ -92,6 +107,7 @@ function folderFor(block) {
   symlinkSync(PKG, join(dir, 'node_modules', 'publisher-wasm'), 'dir');
   writeFileSync(join(dir, block.file), block.source);
   writeFileSync(join(dir, 'redirect.mjs'), redirectSource(service.url));
+  for (const { name, source } of dataFiles(block.readme)) writeFileSync(join(dir, name), source);
   return dir;
 }
 

@@ -105,3 +105,14 @@ import { markdownToNoteBody } from 'publisher-wasm/markdown';
 markdownToNoteBody(42); // @expect-error Markdown is a string
 const parsed: { type: 'doc' } = markdownToNoteBody('x'); // @expect-error the body is JSON text
 import { markdownToNoteBody as notInMain } from 'publisher-wasm'; // @expect-error the main entry has no Markdown
+
+// Drafts: `send` is never optional, the input is typed.
+await client.publishDraft(1, {}); // @expect-error send is required
+await client.scheduleDraft(1, new Date(), {}); // @expect-error send is required
+await client.scheduleDraft(1, 1767254400000, { send: false }); // @expect-error at is a string or a Date
+await client.createDraft({ subtitle: 'x' }); // @expect-error title is required
+await client.createDraft({ title: 't', audience: 'friends' }); // @expect-error audience is one of four
+const [draft] = await client.getDrafts();
+draft.scheduledAt.length; // @expect-error scheduledAt may be null
+draft.published.toFixed(); // @expect-error published is a boolean
+(await client.checkDraft(1)).errors[0].toFixed(); // @expect-error errors are strings

@@ -9,6 +9,10 @@ import { NoteBuilder, Publisher, PublisherError, PublisherNotes } from 'publishe
 import type {
   CallOptions,
   DeleteNoteResult,
+  DeleteDraftResult,
+  DraftCheck,
+  PostDocument,
+  PublisherDraft,
   CommentParams,
   FollowingOptions,
   NoteBodyJson,
@@ -114,7 +118,7 @@ const requested: string[] = [];
 new Publisher({
   apiKey: 'key',
   fetch: (url, init) => {
-    const method: 'GET' | 'POST' | 'DELETE' = exact<'GET' | 'POST' | 'DELETE'>()(init.method);
+    const method: 'GET' | 'POST' | 'PUT' | 'DELETE' = exact<'GET' | 'POST' | 'PUT' | 'DELETE'>()(init.method);
     const headers: Record<string, string> = exact<Record<string, string>>()(init.headers);
     const body: string | undefined = exact<string | undefined>()(init.body);
     const credentials: 'include' | undefined = exact<'include' | undefined>()(init.credentials);
@@ -614,8 +618,30 @@ console.log(total, firstNoteBody, isPage, isBuilder, fromClient, afterNote, afte
 configured.free();
 
 
+// Drafts: create, read, list, change, check, schedule, publish, delete.
+const draftClient = new Publisher({ apiKey: 'k', hostname: 'example.substack.com' });
+const created: PublisherDraft = await draftClient.createDraft({
+  title: 'Weekly', subtitle: 'Notes', body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }] },
+  audience: 'only_paid', type: 'newsletter', sectionId: 3,
+});
+const draftId: number = created.id;
+const draftTitle: string | null = created.draftTitle;
+const draftBody: PostDocument | string | null = created.draftBody;
+const scheduledAt: string | null = (await draftClient.scheduleDraft(draftId, new Date(), { send: false })).scheduledAt;
+const atText: PublisherDraft = await draftClient.scheduleDraft(draftId, '2026-12-04T09:00:00Z', { send: true });
+const unscheduled: PublisherDraft = await draftClient.unscheduleDraft(draftId);
+const listed: PublisherDraft[] = await draftClient.getDrafts({ offset: 0, limit: 50 });
+const changed: PublisherDraft = await draftClient.updateDraft(draftId, { subtitle: 'New' });
+const check: DraftCheck = await draftClient.checkDraft(draftId);
+const checkOk: boolean = check.ok;
+const checkErrors: string[] = check.errors;
+const post: PublisherPost = await draftClient.publishDraft(draftId, { send: false, shareAutomatically: true });
+const removed: DeleteDraftResult = await draftClient.deleteDraft(draftId, { signal: AbortSignal.timeout(1000) });
+console.log(draftTitle, draftBody, scheduledAt, atText, unscheduled, listed, changed, checkOk, checkErrors, post, removed.deleted);
+
 // Every kind a caller may switch on.
 const everyKind: PublisherErrorKind[] = [
   'config', 'invalid-argument', 'http', 'network', 'invalid-response', 'timeout', 'aborted', 'maybe-published',
+  'maybe-created', 'maybe-scheduled',
 ];
 console.log(everyKind);

@@ -7,8 +7,12 @@ export type PublisherErrorKind =
   | 'invalid-response'
   | 'timeout'
   | 'aborted'
-  /** Publishing failed after the request may have acted: it was not resent; the note may exist. */
-  | 'maybe-published';
+  /** Publishing (a note, or `publishDraft`) failed after the request may have acted: it was not resent; the note or post may exist. */
+  | 'maybe-published'
+  /** `createDraft` failed after the request may have acted, and the read-back did not find the draft: it was not resent. */
+  | 'maybe-created'
+  /** `scheduleDraft` failed after the request may have acted, and the read-back did not find the release: it was not resent. */
+  | 'maybe-scheduled';
 
 /** The HTTP response a failure came with. The request's Cookie is never in it. */
 export interface PublisherErrorResponse {

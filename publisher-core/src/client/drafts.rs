@@ -13,9 +13,11 @@ use crate::http::transport::Transport;
 use crate::http::{Host, Method};
 use crate::ids::DraftId;
 use crate::json::{push_string, string_field, JsonDoc};
+#[cfg(feature = "markdown")]
 use crate::notes::image::ImageData;
 use crate::notes::read_back::{parse_iso_ms, CLOCK_SKEW_MS};
 use crate::params::DraftsParams;
+#[cfg(feature = "markdown")]
 use crate::post_body::document::PostDoc;
 use crate::records::{draft, post};
 
@@ -50,6 +52,9 @@ pub enum PostBody {
     /// A post document the caller wrote, as JSON text (already checked to be a `doc`).
     Document(String),
     /// A document made from Markdown; its images may name entries of [`DraftInput::images`].
+    /// Only with the `markdown` feature: the package's main wasm, which has no Markdown,
+    /// carries neither this nor the image uploads it needs.
+    #[cfg(feature = "markdown")]
     Written(PostDoc),
 }
 
@@ -70,6 +75,7 @@ pub struct DraftInput {
     /// The section the post goes in.
     pub section_id: Option<u64>,
     /// Images by name: a Markdown image whose URL is one of these names is uploaded first.
+    #[cfg(feature = "markdown")]
     pub images: Vec<(String, ImageData)>,
 }
 
@@ -283,6 +289,7 @@ impl<T: Transport> Client<T> {
                 "createDraft(draft) needs a title: draft.title is missing or blank",
             ));
         }
+        #[cfg(feature = "markdown")]
         let planned = plan_images(input)?;
         let author = self
             .send(&OwnProfile, |profile| {
@@ -293,7 +300,10 @@ impl<T: Transport> Client<T> {
                     .ok_or_else(|| Error::invalid_response("the account's own profile has no integer `id`"))
             })
             .await?;
+        #[cfg(feature = "markdown")]
         let body = self.body_with_images(input, planned).await?;
+        #[cfg(not(feature = "markdown"))]
+        let body = document_json(input);
         let request = draft_request(input, body.as_deref(), Some(author));
         let sent_at_ms = self.transport().now_ms();
         let created = self
@@ -396,8 +406,13 @@ impl<T: Transport> Client<T> {
                 "updateDraft(draftId, changes): changes.title is blank",
             ));
         }
-        let planned = plan_images(changes)?;
-        let body = self.body_with_images(changes, planned).await?;
+        #[cfg(feature = "markdown")]
+        let body = {
+            let planned = plan_images(changes)?;
+            self.body_with_images(changes, planned).await?
+        };
+        #[cfg(not(feature = "markdown"))]
+        let body = document_json(changes);
         let request = draft_request(changes, body.as_deref(), None);
         self.send(&UpdateDraft { id, body: request }, draft::decode_draft_answer)
             .await
@@ -558,6 +573,7 @@ impl<T: Transport> Client<T> {
 
     /// The body's JSON text with every planned image uploaded and its name replaced by the
     /// uploaded URL.
+    #[cfg(feature = "markdown")]
     async fn body_with_images(&self, input: &DraftInput, planned: Vec<usize>) -> Result<Option<String>, Error> {
         match &input.body {
             None => Ok(None),
@@ -577,9 +593,16 @@ impl<T: Transport> Client<T> {
     }
 }
 
+/// The body's JSON text, without the `markdown` feature (a document the caller wrote).
+#[cfg(not(feature = "markdown"))]
+fn document_json(input: &DraftInput) -> Option<String> {
+    input.body.as_ref().map(|PostBody::Document(json)| json.clone())
+}
+
 /// Which of `input.images` the body uses, by index, in order; refuses (before anything is
 /// sent) an image the body does not use, and a Markdown image that is neither a URL nor
 /// one of the names.
+#[cfg(feature = "markdown")]
 fn plan_images(input: &DraftInput) -> Result<Vec<usize>, Error> {
     let sources = match &input.body {
         Some(PostBody::Written(doc)) => doc.image_sources(),
@@ -610,6 +633,7 @@ fn plan_images(input: &DraftInput) -> Result<Vec<usize>, Error> {
     Ok(planned)
 }
 
+#[cfg(feature = "markdown")]
 fn is_absolute_url(source: &str) -> bool {
     let lower = source.get(..8).unwrap_or(source).to_ascii_lowercase();
     lower.starts_with("https://") || lower.starts_with("http://")

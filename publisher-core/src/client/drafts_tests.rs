@@ -1,6 +1,8 @@
 use super::*;
 use crate::error::ErrorKind;
 use crate::ids::{Id, NoteId};
+#[cfg(feature = "markdown")]
+use crate::notes::image::ImageData;
 use crate::test_support::{block_on, FakeTransport};
 use serde_json::{json, Value};
 
@@ -389,8 +391,9 @@ fn the_check_is_the_services_prepublish() {
     assert_eq!(requests(&client), ["GET drafts/900/prepublish"]);
 }
 
+#[cfg(feature = "markdown")]
 #[test]
-fn images_the_body_does_not_use_or_names_it_lacks_are_refused() {
+fn images_without_markdown_are_refused() {
     let image = ImageData::from_data_uri(
         "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
     )
@@ -399,8 +402,10 @@ fn images_the_body_does_not_use_or_names_it_lacks_are_refused() {
         images: vec![("chart.png".into(), image)],
         ..titled("Weekly")
     };
-    let error = block_on(client().create_draft(&input)).unwrap_err();
+    let client = client();
+    let error = block_on(client.create_draft(&input)).unwrap_err();
     assert!(error.message.contains("no Markdown"), "{}", error.message);
+    assert!(client.transport().sent().is_empty());
 }
 
 #[cfg(feature = "markdown")]

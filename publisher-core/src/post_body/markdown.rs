@@ -523,8 +523,8 @@ fn trim_edges(content: &mut Vec<Inline>) {
 }
 
 #[cfg(test)]
-#[path = "markdown_tests.rs"]
-mod tests;
-#[cfg(test)]
 #[path = "markdown_js_tests.rs"]
 mod js_tests;
+#[cfg(test)]
+#[path = "markdown_tests.rs"]
+mod tests;

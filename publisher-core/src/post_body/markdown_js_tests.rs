@@ -35,7 +35,11 @@ fn module() -> String {
     ));
     for markdown in REFUSED {
         let error = markdown_to_post_doc(markdown).unwrap_err();
-        out.push_str(&format!("  {{ markdown: {}, message: {} }},\n", js(markdown), js(&error.message)));
+        out.push_str(&format!(
+            "  {{ markdown: {}, message: {} }},\n",
+            js(markdown),
+            js(&error.message)
+        ));
     }
     out.push_str("];\n");
     out
