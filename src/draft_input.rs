@@ -1,7 +1,6 @@
-//! A JS `DraftInput` → the core's [`DraftInput`]: each member read and checked (unknown
-//! members refused, so a typo never silently drops a field), the body as a post
-//! document's JSON or Markdown, and the images by name (a `Blob` is read when the call
-//! runs).
+//! A JS `DraftInput` → the core's [`DraftInput`]: each member read as the core's
+//! [`DraftArgs`] judge it, the body converted (a post document's JSON, or Markdown in the
+//! Markdown entry), and the images read by name (a `Blob` when the call runs).
 
 #[cfg(feature = "markdown-entry")]
 use js_sys::{ArrayBuffer, Uint8Array};
@@ -13,26 +12,12 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::Blob;
 
 use super::js_doc::JsDoc;
-use super::read::{arg, member};
-use publisher_core::args::{self, Arg};
-use publisher_core::client::{DraftInput, PostBody};
+use super::read::{arg_member, member};
+use publisher_core::client::{DraftArgs, DraftFields, DraftInput, PostBody};
 use publisher_core::error::Error;
-use publisher_core::ids::Id;
 #[cfg(feature = "markdown-entry")]
 use publisher_core::notes::image::ImageData;
-use publisher_core::records::{draft, post};
-
-/// The members a `DraftInput` may have.
-const MEMBERS: &[&str] = &[
-    "title",
-    "subtitle",
-    "body",
-    "markdown",
-    "audience",
-    "type",
-    "sectionId",
-    "images",
-];
+use publisher_core::records::draft;
 
 /// A draft input whose `Blob` images are still to be read.
 pub struct PendingDraft {
@@ -42,54 +27,39 @@ pub struct PendingDraft {
 }
 
 impl PendingDraft {
-    /// Reads `value`, the argument `name` of `method` (`draft` or `changes`).
+    /// Reads `value`, the argument `name` (`draft` or `changes`); the core judges it.
     pub fn read(name: &str, value: &JsValue) -> Result<PendingDraft, Error> {
         if value.is_undefined() || value.is_null() || !value.is_object() || js_sys::Array::is_array(value) {
             return Err(Error::invalid_argument(format!("{name} must be an object")));
         }
-        for key in Object::keys(value.unchecked_ref::<Object>()).iter() {
-            let key = key.as_string().unwrap_or_default();
-            if !MEMBERS.contains(&key.as_str()) {
-                return Err(Error::invalid_argument(format!(
-                    "{name}.{key} is not a draft field; the fields are {}",
-                    MEMBERS.join(", ")
-                )));
-            }
-        }
-        let text = |key: &str| -> Result<Option<String>, Error> {
-            match arg(&member(value, key)) {
-                Arg::Missing => Ok(None),
-                Arg::Str(text) => Ok(Some(text)),
-                other => Err(Error::invalid_argument(format!(
-                    "{name}.{key} must be a string, got {}",
-                    other.describe()
-                ))),
-            }
-        };
-        let title = text("title")?;
-        let subtitle = text("subtitle")?;
-        let markdown = text("markdown")?;
         let body = member(value, "body");
-        let body = match (body.is_undefined() || body.is_null(), markdown) {
-            (false, Some(_)) => {
-                return Err(Error::invalid_argument(format!(
-                    "{name} has both body and markdown; give one of them"
-                )))
-            }
-            (false, None) => Some(PostBody::Document(document_json(name, &body)?)),
-            (true, Some(markdown)) => Some(markdown_doc(&markdown)?),
-            (true, None) => None,
+        let fields = DraftArgs {
+            keys: Object::keys(value.unchecked_ref::<Object>())
+                .iter()
+                .map(|key| key.as_string().unwrap_or_default())
+                .collect(),
+            title: arg_member(value, "title"),
+            subtitle: arg_member(value, "subtitle"),
+            markdown: arg_member(value, "markdown"),
+            audience: arg_member(value, "audience"),
+            post_type: arg_member(value, "type"),
+            section_id: arg_member(value, "sectionId"),
+            has_body: !body.is_undefined() && !body.is_null(),
+        }
+        .judge(name)?;
+        let body = match fields.markdown {
+            Some(markdown) => Some(markdown_doc(&markdown)?),
+            None if body.is_undefined() || body.is_null() => None,
+            None => Some(PostBody::Document(document_json(name, &body)?)),
         };
-        let audience = args::optional_one_of(
-            &format!("{name}.audience"),
-            &arg_of(value, "audience"),
-            draft::AUDIENCES,
-        )?;
-        let post_type = args::optional_one_of(&format!("{name}.type"), &arg_of(value, "type"), post::POST_TYPES)?;
-        let section_id = match arg_of(value, "sectionId") {
-            Arg::Missing => None,
-            given => Some(args::id::<publisher_core::ids::PostId>(&format!("{name}.sectionId"), &given)?.get()),
-        };
+        let DraftFields {
+            title,
+            subtitle,
+            audience,
+            post_type,
+            section_id,
+            ..
+        } = fields;
         #[cfg(feature = "markdown-entry")]
         let (images, blobs) = images(name, &member(value, "images"))?;
         #[cfg(not(feature = "markdown-entry"))]
@@ -148,10 +118,6 @@ impl PendingDraft {
         }
         Ok(input)
     }
-}
-
-fn arg_of(value: &JsValue, key: &str) -> Arg {
-    arg(&member(value, key))
 }
 
 /// A post document given as `body`: an object whose `type` is `doc`, as JSON text.

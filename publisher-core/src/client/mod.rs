@@ -3,6 +3,7 @@
 //! they share. Independent of wasm.
 
 pub(crate) mod comments;
+mod draft_args;
 pub(crate) mod drafts;
 mod limit;
 #[cfg(test)]
@@ -19,6 +20,7 @@ pub(crate) mod user_feeds;
 
 pub use crate::params::DraftsParams;
 pub use comments::CommentsParams;
+pub use draft_args::{DraftArgs, DraftFields, DRAFT_MEMBERS};
 pub use drafts::{DraftInput, PostBody, MAYBE_CREATED, MAYBE_PUBLISHED_POST, MAYBE_SCHEDULED};
 pub use notes::{NotesParams, MAYBE_PUBLISHED};
 pub use paging::Page;

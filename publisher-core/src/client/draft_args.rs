@@ -1,0 +1,197 @@
+//! A caller's `DraftInput` judged: the boundary reads each member as an [`Arg`] (and says
+//! whether a `body` and `images` were given); the rules live here, so native tests cover
+//! them. A bad member is `invalid-argument`, and nothing is sent.
+
+use crate::args::{self, Arg};
+use crate::error::Error;
+use crate::ids::{Id, PostId};
+use crate::records::{draft, post};
+
+/// The members a `DraftInput` may have.
+pub const DRAFT_MEMBERS: &[&str] = &[
+    "title",
+    "subtitle",
+    "body",
+    "markdown",
+    "audience",
+    "type",
+    "sectionId",
+    "images",
+];
+
+/// A `DraftInput` as the boundary saw it, before judging.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DraftArgs {
+    /// The object's own keys.
+    pub keys: Vec<String>,
+    /// `title`.
+    pub title: Arg,
+    /// `subtitle`.
+    pub subtitle: Arg,
+    /// `markdown`.
+    pub markdown: Arg,
+    /// `audience`.
+    pub audience: Arg,
+    /// `type`.
+    pub post_type: Arg,
+    /// `sectionId`.
+    pub section_id: Arg,
+    /// Whether a `body` (not null) was given.
+    pub has_body: bool,
+}
+
+/// The judged members of a `DraftInput` other than its body and images, which the
+/// boundary converts.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DraftFields {
+    /// The title.
+    pub title: Option<String>,
+    /// The subtitle.
+    pub subtitle: Option<String>,
+    /// The Markdown, when given (no `body` then).
+    pub markdown: Option<String>,
+    /// One of the audiences.
+    pub audience: Option<String>,
+    /// One of the post types.
+    pub post_type: Option<String>,
+    /// The section's id.
+    pub section_id: Option<u64>,
+}
+
+impl DraftArgs {
+    /// Judges the members of the argument `name` (`draft` or `changes`): no unknown key
+    /// (a typo must not drop a field silently), strings where strings go, a known
+    /// audience and type, a section id, and at most one of `body` and `markdown`.
+    pub fn judge(&self, name: &str) -> Result<DraftFields, Error> {
+        if let Some(key) = self.keys.iter().find(|key| !DRAFT_MEMBERS.contains(&key.as_str())) {
+            return Err(Error::invalid_argument(format!(
+                "{name}.{key} is not a draft field; the fields are {}",
+                DRAFT_MEMBERS.join(", ")
+            )));
+        }
+        let text = |key: &str, value: &Arg| match value {
+            Arg::Missing => Ok(None),
+            Arg::Str(text) => Ok(Some(text.clone())),
+            other => Err(Error::invalid_argument(format!(
+                "{name}.{key} must be a string, got {}",
+                other.describe()
+            ))),
+        };
+        let markdown = text("markdown", &self.markdown)?;
+        if self.has_body && markdown.is_some() {
+            return Err(Error::invalid_argument(format!(
+                "{name} has both body and markdown; give one of them"
+            )));
+        }
+        let section_id = match &self.section_id {
+            Arg::Missing => None,
+            given => Some(args::id::<PostId>(&format!("{name}.sectionId"), given)?.get()),
+        };
+        Ok(DraftFields {
+            title: text("title", &self.title)?,
+            subtitle: text("subtitle", &self.subtitle)?,
+            markdown,
+            audience: args::optional_one_of(&format!("{name}.audience"), &self.audience, draft::AUDIENCES)?,
+            post_type: args::optional_one_of(&format!("{name}.type"), &self.post_type, post::POST_TYPES)?,
+            section_id,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    fn given(keys: &[&str]) -> DraftArgs {
+        DraftArgs {
+            keys: keys.iter().map(|key| key.to_string()).collect(),
+            ..DraftArgs::default()
+        }
+    }
+
+    #[test]
+    fn the_members_are_read_by_their_rules() {
+        let fields = DraftArgs {
+            title: Arg::Str("T".into()),
+            subtitle: Arg::Str(String::new()),
+            markdown: Arg::Str("# Hi".into()),
+            audience: Arg::Str("founding".into()),
+            post_type: Arg::Str("podcast".into()),
+            section_id: Arg::Number(7.0),
+            ..given(&["title", "subtitle", "markdown", "audience", "type", "sectionId"])
+        }
+        .judge("draft")
+        .unwrap();
+        assert_eq!(
+            fields,
+            DraftFields {
+                title: Some("T".into()),
+                subtitle: Some(String::new()),
+                markdown: Some("# Hi".into()),
+                audience: Some("founding".into()),
+                post_type: Some("podcast".into()),
+                section_id: Some(7),
+            }
+        );
+        assert_eq!(given(&[]).judge("changes").unwrap(), DraftFields::default());
+    }
+
+    #[test]
+    fn each_bad_member_is_one_sentence_naming_it() {
+        for (args, says) in [
+            (given(&["title", "content"]), "draft.content is not a draft field"),
+            (
+                DraftArgs {
+                    title: Arg::Number(1.0),
+                    ..given(&["title"])
+                },
+                "draft.title must be a string, got the number 1",
+            ),
+            (
+                DraftArgs {
+                    subtitle: Arg::Bool(true),
+                    ..given(&["subtitle"])
+                },
+                "draft.subtitle must be a string",
+            ),
+            (
+                DraftArgs {
+                    audience: Arg::Str("friends".into()),
+                    ..given(&["audience"])
+                },
+                "draft.audience must be one of",
+            ),
+            (
+                DraftArgs {
+                    post_type: Arg::Str("video".into()),
+                    ..given(&["type"])
+                },
+                "draft.type must be one of",
+            ),
+            (
+                DraftArgs {
+                    section_id: Arg::Number(-1.0),
+                    ..given(&["sectionId"])
+                },
+                "draft.sectionId must be",
+            ),
+            (
+                DraftArgs {
+                    markdown: Arg::Str("x".into()),
+                    has_body: true,
+                    ..given(&["markdown", "body"])
+                },
+                "draft has both body and markdown",
+            ),
+        ] {
+            let error = args.judge("draft").unwrap_err();
+            assert_eq!(error.kind, ErrorKind::InvalidArgument);
+            assert!(
+                error.message.starts_with(says),
+                "{} does not start with {says}",
+                error.message
+            );
+        }
+    }
+}
