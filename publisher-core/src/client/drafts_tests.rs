@@ -464,3 +464,83 @@ fn markdown_images_named_in_images_are_uploaded_first_and_their_urls_sent() {
         assert!(client.transport().sent().is_empty());
     }
 }
+
+#[test]
+fn the_horizon_is_ninety_days() {
+    const DAY_MS: f64 = 86_400_000.0;
+    assert!(check_schedule_time(NOW_MS + 89.0 * DAY_MS, NOW_MS).is_ok());
+    assert!(check_schedule_time(NOW_MS + 90.0 * DAY_MS, NOW_MS).is_ok());
+    assert!(check_schedule_time(NOW_MS + 90.0 * DAY_MS + 1000.0, NOW_MS).is_err());
+    assert_eq!(
+        check_schedule_time(NOW_MS + 1000.0, NOW_MS).unwrap(),
+        "2023-11-14T22:13:21.000Z"
+    );
+}
+
+#[test]
+fn a_refused_write_is_an_http_error_and_is_not_read_back() {
+    // The service refused: nothing is unknown, so nothing is read back or sleeps.
+    let client = client();
+    client.transport().reply(200, r#"{"id":77}"#);
+    client.transport().reply(400, r#"{"error":"Bad draft"}"#);
+    let error = block_on(client.create_draft(&titled("Weekly"))).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Http);
+    assert_eq!(requests(&client).len(), 2);
+
+    let client = self::client();
+    client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(400, r#"{"error":"Please choose a section."}"#);
+    let error = block_on(client.publish_draft(id(900), false, false)).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Http);
+    assert!(error.message.contains("Please choose a section."), "{}", error.message);
+    assert_eq!(requests(&client).len(), 2);
+    assert!(client.transport().sleeps().is_empty());
+
+    let client = self::client();
+    client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(400, r#"{"error":"trigger_at is too far"}"#);
+    let error = block_on(client.schedule_draft(id(900), NOW_MS + 3_600_000.0, false)).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Http);
+    assert_eq!(requests(&client).len(), 2);
+}
+
+#[test]
+fn a_delete_that_fails_otherwise_than_404_is_an_error() {
+    let client = FakeTransport::client_without_retries(Some(HOST));
+    client.transport().reply(500, r#"{"error":"boom"}"#);
+    let error = block_on(client.delete_draft(id(900))).unwrap_err();
+    assert_eq!(error.status, Some(500));
+}
+
+#[test]
+fn each_read_back_reads_twice_a_second_apart() {
+    // createDraft: the list, a second's wait, the list again.
+    let client = client();
+    client.transport().reply(200, r#"{"id":77}"#);
+    client.transport().reply(500, "");
+    client.transport().reply(200, r#"{"posts":[]}"#);
+    client.transport().reply(200, r#"{"posts":[]}"#);
+    assert!(block_on(client.create_draft(&titled("Weekly"))).is_err());
+    assert_eq!(client.transport().sleeps(), [READ_BACK_RETRY_MS]);
+    assert_eq!(requests(&client).len(), 4);
+
+    // publishDraft: the draft, a second's wait, the draft again.
+    let client = self::client();
+    client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(500, "");
+    client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    assert!(block_on(client.publish_draft(id(900), false, false)).is_err());
+    assert_eq!(client.transport().sleeps(), [READ_BACK_RETRY_MS]);
+    assert_eq!(requests(&client).len(), 4);
+
+    // scheduleDraft: the release, a second's wait, the release again.
+    let client = self::client();
+    client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(500, "");
+    client.transport().reply(200, "[]");
+    client.transport().reply(200, "[]");
+    assert!(block_on(client.schedule_draft(id(900), NOW_MS + 3_600_000.0, false)).is_err());
+    assert_eq!(client.transport().sleeps(), [READ_BACK_RETRY_MS]);
+    assert_eq!(requests(&client).len(), 4);
+}
