@@ -289,8 +289,11 @@ impl<T: Transport> Client<T> {
                 "createDraft(draft) needs a title: draft.title is missing or blank",
             ));
         }
+        // Without Markdown there are no images to plan.
         #[cfg(feature = "markdown")]
         let planned = plan_images(input)?;
+        #[cfg(not(feature = "markdown"))]
+        let planned = Vec::new();
         let author = self
             .send(&OwnProfile, |profile| {
                 profile
@@ -300,10 +303,7 @@ impl<T: Transport> Client<T> {
                     .ok_or_else(|| Error::invalid_response("the account's own profile has no integer `id`"))
             })
             .await?;
-        #[cfg(feature = "markdown")]
-        let body = self.body_with_images(input, planned).await?;
-        #[cfg(not(feature = "markdown"))]
-        let body = document_json(input);
+        let body = self.body_json(input, planned).await?;
         let request = draft_request(input, body.as_deref(), Some(author));
         let sent_at_ms = self.transport().now_ms();
         let created = self
@@ -407,12 +407,10 @@ impl<T: Transport> Client<T> {
             ));
         }
         #[cfg(feature = "markdown")]
-        let body = {
-            let planned = plan_images(changes)?;
-            self.body_with_images(changes, planned).await?
-        };
+        let planned = plan_images(changes)?;
         #[cfg(not(feature = "markdown"))]
-        let body = document_json(changes);
+        let planned = Vec::new();
+        let body = self.body_json(changes, planned).await?;
         let request = draft_request(changes, body.as_deref(), None);
         self.send(&UpdateDraft { id, body: request }, draft::decode_draft_answer)
             .await
@@ -571,13 +569,14 @@ impl<T: Transport> Client<T> {
         Ok(draft)
     }
 
-    /// The body's JSON text with every planned image uploaded and its name replaced by the
-    /// uploaded URL.
-    #[cfg(feature = "markdown")]
-    async fn body_with_images(&self, input: &DraftInput, planned: Vec<usize>) -> Result<Option<String>, Error> {
+    /// The body's JSON text: a document as given, or one made from Markdown with every
+    /// planned image uploaded and its name replaced by the uploaded URL.
+    #[cfg_attr(not(feature = "markdown"), allow(unused_variables))]
+    async fn body_json(&self, input: &DraftInput, planned: Vec<usize>) -> Result<Option<String>, Error> {
         match &input.body {
             None => Ok(None),
             Some(PostBody::Document(json)) => Ok(Some(json.clone())),
+            #[cfg(feature = "markdown")]
             Some(PostBody::Written(doc)) => {
                 let mut doc = doc.clone();
                 for index in planned {
@@ -591,12 +590,6 @@ impl<T: Transport> Client<T> {
             }
         }
     }
-}
-
-/// The body's JSON text, without the `markdown` feature (a document the caller wrote).
-#[cfg(not(feature = "markdown"))]
-fn document_json(input: &DraftInput) -> Option<String> {
-    input.body.as_ref().map(|PostBody::Document(json)| json.clone())
 }
 
 /// Which of `input.images` the body uses, by index, in order; refuses (before anything is

@@ -544,3 +544,12 @@ fn each_read_back_reads_twice_a_second_apart() {
     assert_eq!(client.transport().sleeps(), [READ_BACK_RETRY_MS]);
     assert_eq!(requests(&client).len(), 4);
 }
+
+#[test]
+fn an_unschedule_that_fails_otherwise_than_404_is_an_error() {
+    let client = FakeTransport::client_without_retries(Some(HOST));
+    client.transport().reply(500, r#"{"error":"boom"}"#);
+    let error = block_on(client.unschedule_draft(id(900))).unwrap_err();
+    assert_eq!(error.status, Some(500));
+    assert_eq!(requests(&client).len(), 1);
+}
