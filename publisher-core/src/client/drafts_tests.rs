@@ -553,3 +553,15 @@ fn an_unschedule_that_fails_otherwise_than_404_is_an_error() {
     assert_eq!(error.status, Some(500));
     assert_eq!(requests(&client).len(), 1);
 }
+
+#[test]
+fn of_two_recent_drafts_with_the_title_the_read_back_takes_the_newest() {
+    for order in [[900, 905], [905, 900]] {
+        let client = client();
+        client.transport().reply(200, r#"{"id":77}"#);
+        client.transport().reply(500, "");
+        let posts: Vec<Value> = order.iter().map(|&id| draft(id, "Weekly", false)).collect();
+        client.transport().reply(200, &json!({ "posts": posts }).to_string());
+        assert_eq!(block_on(client.create_draft(&titled("Weekly"))).unwrap()["id"], 905);
+    }
+}
