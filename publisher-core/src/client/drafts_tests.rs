@@ -120,6 +120,7 @@ fn a_create_whose_answer_is_lost_reads_the_drafts_back_instead_of_sending_again(
     let created = block_on(client.create_draft(&titled("Weekly"))).unwrap();
     assert_eq!(created["id"], 900);
     assert_eq!(created["draftTitle"], "Weekly");
+    assert!(client.transport().sleeps().is_empty(), "found at once: no wait");
     let sent = requests(&client);
     assert_eq!(sent.iter().filter(|r| r.starts_with("POST drafts")).count(), 1);
     assert_eq!(
@@ -187,6 +188,7 @@ fn a_publish_whose_answer_is_lost_reads_the_draft_back_and_never_publishes_twice
         client.transport().reply(200, &draft(900, "Weekly", true).to_string());
         let post = block_on(client.publish_draft(id(900), true, true)).unwrap();
         assert_eq!(post["id"], 900);
+        assert!(client.transport().sleeps().is_empty(), "found at once: no wait");
         let sent = requests(&client);
         assert_eq!(sent.iter().filter(|r| r.starts_with("POST")).count(), 1, "{lost}");
         assert_eq!(sent.last().unwrap(), "GET drafts/900");
@@ -256,6 +258,7 @@ fn a_schedule_whose_answer_is_lost_reads_the_release_back() {
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
     let draft = block_on(client.schedule_draft(id(900), NOW_MS + 3_600_000.0, false)).unwrap();
     assert_eq!(draft["scheduledAt"], "2023-11-14T23:13:20.000Z");
+    assert!(client.transport().sleeps().is_empty(), "found at once: no wait");
     let sent = requests(&client);
     assert_eq!(sent.iter().filter(|r| r.starts_with("POST")).count(), 1);
     assert_eq!(sent[2], "GET drafts/900/scheduled_release");
