@@ -473,7 +473,11 @@ fn the_horizon_is_ninety_days() {
     const DAY_MS: f64 = 86_400_000.0;
     assert!(check_schedule_time(NOW_MS + 89.0 * DAY_MS, NOW_MS).is_ok());
     assert!(check_schedule_time(NOW_MS + 90.0 * DAY_MS, NOW_MS).is_ok());
-    assert!(check_schedule_time(NOW_MS + 90.0 * DAY_MS + 1000.0, NOW_MS).is_err());
+    let error = check_schedule_time(NOW_MS + 90.0 * DAY_MS + 1000.0, NOW_MS).unwrap_err();
+    assert_eq!(
+        error.message,
+        "scheduleDraft(draftId, at): 2024-02-12T22:13:21.000Z is more than 90 days ahead, which the service refuses; schedule it before 2024-02-12T22:13:20.000Z"
+    );
     assert_eq!(
         check_schedule_time(NOW_MS + 1000.0, NOW_MS).unwrap(),
         "2023-11-14T22:13:21.000Z"
