@@ -316,18 +316,7 @@ export class World {
         slug,
         type: 'newsletter',
         audience: 'everyone',
-        postDate,
-        updatedAt: postDate,
-        coverImage: `${MEDIA_ORIGIN}/covers/${rng.uuid()}_1456x816.jpeg`,
-        podcastDuration: null,
-        podcastUrl: '',
-        likes: 0,
-        restacks: 0,
-        commentCount: 0,
-        tags: [],
-        voiceId: 'en-US-Ada',
-        palette: Array.from({ length: 6 }, () => ({ rgb: [rng.int(0, 255), rng.int(0, 255), rng.int(0, 255)], population: rng.int(0, 600) })),
-        inboxUuid: rng.uuid(),
+        ...newPostFields(rng, postDate, null),
       };
       this.#insertPost(post);
       created.push(post);
@@ -359,18 +348,7 @@ export class World {
       slug,
       type,
       audience,
-      postDate,
-      updatedAt: postDate,
-      coverImage: coverImage ?? `${MEDIA_ORIGIN}/covers/${rng.uuid()}_1456x816.jpeg`,
-      podcastDuration: null,
-      podcastUrl: '',
-      likes: 0,
-      restacks: 0,
-      commentCount: 0,
-      tags: [],
-      voiceId: 'en-US-Ada',
-      palette: Array.from({ length: 6 }, () => ({ rgb: [rng.int(0, 255), rng.int(0, 255), rng.int(0, 255)], population: rng.int(0, 600) })),
-      inboxUuid: rng.uuid(),
+      ...newPostFields(rng, postDate, coverImage),
     };
     // The body comes from the draft, not from the seed; reset() forgets it with the post.
     this.bodyCache.set(post.id, rendered);
@@ -761,4 +739,25 @@ export function paragraphsToDoc(paragraphs) {
 
 function stripUndefined(object) {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The fields of a post published after the seed (by a control or from a draft) that are
+ * the same for both: dates, a cover (`coverImage`, or a generated one), no engagement yet.
+ */
+function newPostFields(rng, postDate, coverImage) {
+  return {
+    postDate,
+    updatedAt: postDate,
+    coverImage: coverImage ?? `${MEDIA_ORIGIN}/covers/${rng.uuid()}_1456x816.jpeg`,
+    podcastDuration: null,
+    podcastUrl: '',
+    likes: 0,
+    restacks: 0,
+    commentCount: 0,
+    tags: [],
+    voiceId: 'en-US-Ada',
+    palette: Array.from({ length: 6 }, () => ({ rgb: [rng.int(0, 255), rng.int(0, 255), rng.int(0, 255)], population: rng.int(0, 600) })),
+    inboxUuid: rng.uuid(),
+  };
 }

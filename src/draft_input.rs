@@ -68,21 +68,11 @@ impl PendingDraft {
                 "{name}.images are the images of {name}.markdown, and Markdown needs the package's Markdown entry point: import from 'publisher-wasm/markdown'"
             )));
         }
-        #[cfg(feature = "markdown-entry")]
-        let input = DraftInput {
-            title,
-            subtitle,
-            body,
-            audience,
-            post_type,
-            section_id,
-            images,
-        };
-        // Without the Markdown entry, the core may still be built with its `markdown`
-        // feature (cargo unifies features across the workspace): then `images` stays empty.
-        #[cfg(not(feature = "markdown-entry"))]
+        // Without the Markdown entry there are no images (and, in the package's main wasm,
+        // no `images` field for the default to fill).
         #[allow(clippy::needless_update)]
-        let input = DraftInput {
+        #[cfg_attr(not(feature = "markdown-entry"), allow(unused_mut))]
+        let mut input = DraftInput {
             title,
             subtitle,
             body,
@@ -91,6 +81,10 @@ impl PendingDraft {
             section_id,
             ..DraftInput::default()
         };
+        #[cfg(feature = "markdown-entry")]
+        {
+            input.images = images;
+        }
         Ok(PendingDraft {
             input,
             #[cfg(feature = "markdown-entry")]
