@@ -486,3 +486,13 @@ fn an_article_with_every_element_becomes_this_exact_document() {
     );
     assert_eq!(json(ARTICLE), expected);
 }
+
+#[test]
+fn a_long_piece_of_html_is_quoted_by_its_first_forty_characters() {
+    let long = format!("<div class=\"{}\">x</div>", "a".repeat(60));
+    let quoted: String = long.chars().take(40).collect();
+    assert_eq!(
+        refusal(&long),
+        format!("Markdown line 1: raw HTML (`{quoted}…`) is not supported in a post; write it in Markdown")
+    );
+}
