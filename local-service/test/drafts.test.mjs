@@ -39,7 +39,7 @@ const paragraph = (text) => ({ type: 'paragraph', content: [{ type: 'text', text
 const doc = (...content) => ({ type: 'doc', content });
 const image = (src) => ({ type: 'captionedImage', content: [{ type: 'image2', attrs: { src, alt: 'a dot', title: null } }, { type: 'caption', content: [{ type: 'text', text: 'A dot' }] }] });
 
-/** The body the client sends to create a draft (drafts-api.md). */
+/** The body the client sends to create a draft (docs/drafts.md). */
 function draftInput(overrides = {}) {
   return {
     draft_title: 'A título with “quotes” ✍️',

@@ -50,7 +50,7 @@ const routes = new Map([
   }],
 ]);
 
-// ---- Drafts (/work/drafts-api.md, docs: the service's draft wire) ---------------------------
+// ---- Drafts (the service's draft wire: docs/drafts.md) ----------------------------------------
 // A store per service, emptied by reset(): create, read, edit, delete, list, the pre-publish
 // check, publish (the draft becomes a post of the same id), and scheduled releases, which
 // the fixture never releases by itself (`release(id)` does, for a test).
