@@ -63,10 +63,13 @@ impl PendingDraft {
         #[cfg(feature = "markdown-entry")]
         let (images, blobs) = images(name, &member(value, "images"))?;
         #[cfg(not(feature = "markdown-entry"))]
-        if !member(value, "images").is_undefined() && !member(value, "images").is_null() {
-            return Err(Error::invalid_argument(format!(
-                "{name}.images are the images of {name}.markdown, and Markdown needs the package's Markdown entry point: import from 'publisher-wasm/markdown'"
-            )));
+        {
+            let images = member(value, "images");
+            if !images.is_undefined() && !images.is_null() {
+                return Err(Error::invalid_argument(format!(
+                    "{name}.images are the images of {name}.markdown, and Markdown needs the package's Markdown entry point: import from 'publisher-wasm/markdown'"
+                )));
+            }
         }
         // Without the Markdown entry there are no images (and, in the package's main wasm,
         // no `images` field for the default to fill).

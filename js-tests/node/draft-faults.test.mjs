@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Publisher } from 'publisher-wasm';
 import { startLocalService } from '../../local-service/index.mjs';
+import { connectService } from '../shared/service.mjs';
 
 const RUNS = 100;
 const HOUR = 3600 * 1000;
@@ -22,10 +23,12 @@ const FAULTS = [
 const faultOf = (i) => (i % 10 === 9 ? { status: 500 } : FAULTS[i % FAULTS.length]);
 
 let service;
+let controls;
 let client;
 const table = [];
 before(async () => {
   service = await startLocalService({ seed: 21 });
+  controls = connectService({ url: service.url, apiKey: service.apiKey });
   client = new Publisher({ apiKey: service.apiKey, baseUrl: service.url, retry: { baseDelayMs: 1, maxDelayMs: 4 } });
 });
 after(() => {
@@ -36,17 +39,7 @@ after(() => {
   return service.close();
 });
 
-async function control(method, path, body) {
-  const response = await fetch(`${service.url}/__control/${path}`, {
-    method,
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.ok(response.ok, `${method} ${path}: ${response.status}`);
-  return response.status === 204 ? null : response.json();
-}
-
-const drafts = async () => (await control('GET', 'drafts')).drafts;
+const drafts = () => controls.drafts();
 
 /** Drafts made without faults, for the writes that need one each. */
 async function freshDrafts(count, prefix) {
@@ -62,13 +55,13 @@ async function freshDrafts(count, prefix) {
 async function underFaults(method, path, call, maybeKind) {
   const outcomes = [];
   for (let i = 0; i < RUNS; i++) {
-    await control('POST', 'faults', { method, path: path(i), times: 1, ...faultOf(i) });
+    await controls.fault({ method, path: path(i), times: 1, ...faultOf(i) });
     try {
       outcomes.push({ i, value: await call(i) });
     } catch (error) {
       outcomes.push({ i, error });
     }
-    await control('DELETE', 'faults');
+    await controls.clearFaults();
   }
   for (const { i, error } of outcomes) {
     if (error) assert.equal(error.kind, maybeKind, `run ${i}: ${error.message}`);
@@ -84,7 +77,7 @@ function row(name, delivery, outcomes, landedOnce, landedTwice) {
 }
 
 test('createDraft under faults: each resolved call created exactly one draft, each maybe-created none', async () => {
-  await control('POST', 'reset');
+  await controls.reset();
   const outcomes = await underFaults('POST', () => '/api/v1/drafts', (i) => client.createDraft({ title: `Fault create ${i}` }), 'maybe-created');
   const all = await drafts();
   let once = 0;
@@ -108,7 +101,7 @@ test('createDraft under faults: each resolved call created exactly one draft, ea
 
 for (const send of [true, false]) {
   test(`publishDraft (send: ${send}) under faults: each resolved call published once and emailed ${send ? 'once' : 'never'}`, async () => {
-    await control('POST', 'reset');
+    await controls.reset();
     const ids = await freshDrafts(RUNS, 'Fault publish');
     const outcomes = await underFaults('POST', (i) => `/api/v1/drafts/${ids[i]}/publish`, (i) => client.publishDraft(ids[i], { send }), 'maybe-published');
     const byId = new Map((await drafts()).map((d) => [d.id, d]));
@@ -132,7 +125,7 @@ for (const send of [true, false]) {
 }
 
 test('scheduleDraft under faults: each resolved call set one release, each maybe-scheduled none', async () => {
-  await control('POST', 'reset');
+  await controls.reset();
   const ids = await freshDrafts(RUNS, 'Fault schedule');
   const at = new Date(Math.ceil((Date.now() + 24 * HOUR) / 1000) * 1000);
   const outcomes = await underFaults('POST', (i) => `/api/v1/drafts/${ids[i]}/scheduled_release`, (i) => client.scheduleDraft(ids[i], at, { send: false }), 'maybe-scheduled');
@@ -156,7 +149,7 @@ test('scheduleDraft under faults: each resolved call set one release, each maybe
 });
 
 test('updateDraft, unscheduleDraft and deleteDraft under faults: retried, each leaves the draft as asked', async () => {
-  await control('POST', 'reset');
+  await controls.reset();
   const ids = await freshDrafts(RUNS, 'Fault repeatable');
   const at = new Date(Date.now() + 2 * HOUR);
   const repeatable = [

@@ -32,6 +32,8 @@ export function connectService({ url, apiKey, browser = false }) {
     fault: (fault) => control('POST', 'faults', fault),
     clearFaults: () => control('DELETE', 'faults'),
     reset: () => control('POST', 'reset'),
+    /** Every draft since the reset, with `counts` of how often each write landed. */
+    drafts: async () => (await control('GET', 'drafts')).drafts,
     /** `{now, peak}`: the /api requests in flight now, and the most at once since clearInFlight. */
     inFlight: () => control('GET', 'in-flight'),
     clearInFlight: () => control('DELETE', 'in-flight'),

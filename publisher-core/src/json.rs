@@ -275,6 +275,26 @@ pub fn number_field<D: JsonDoc>(value: &D, key: &'static str) -> Option<f64> {
     value.with_field(key, |v| v.as_f64()).flatten()
 }
 
+/// Appends `[item,item,…]`, each item written by `write`.
+pub fn push_list<T>(out: &mut String, items: &[T], write: fn(&T, &mut String)) {
+    out.push('[');
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            out.push(',');
+        }
+        write(item, out);
+    }
+    out.push(']');
+}
+
+/// Appends `value` as a JSON string literal, or `null`.
+pub fn push_optional_string(out: &mut String, value: Option<&str>) {
+    match value {
+        Some(value) => push_string(out, value),
+        None => out.push_str("null"),
+    }
+}
+
 /// Appends `value` as a JSON string literal, escaped as serde_json writes it: `"`, `\\`
 /// and the control characters (`\\n`, `\\r`, `\\t`, `\\b`, `\\f`, else `\\u00xx`);
 /// everything else as it is. The request bodies are written with it instead of serde's

@@ -5,9 +5,9 @@
 
 use super::paging::{self, Page, Position, Walk};
 use super::publishing::READ_BACK_RETRY_MS;
-use super::{Client, Deletion, Doc};
+use super::{outcome_unknown, still_unknown, Client, Deletion, Doc};
 use crate::dates::iso_seconds_from_ms;
-use crate::error::{length, Error, ErrorKind};
+use crate::error::Error;
 use crate::http::operation::{Delivery, Operation, Path, Query, UncertainOutcome};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
@@ -311,7 +311,7 @@ impl<T: Transport> Client<T> {
             .await;
         let error = match created {
             Ok(draft) => return Ok(draft),
-            Err(error) if uncertain(&error) => error,
+            Err(error) if outcome_unknown(&error) => error,
             Err(error) => return Err(error),
         };
         let title = input.title.clone().unwrap_or_default();
@@ -452,7 +452,7 @@ impl<T: Transport> Client<T> {
             .await;
         let error = match published {
             Ok(post) => return Ok(post),
-            Err(error) if uncertain(&error) => error,
+            Err(error) if outcome_unknown(&error) => error,
             Err(error) => return Err(error),
         };
         for attempt in 0..2 {
@@ -509,7 +509,7 @@ impl<T: Transport> Client<T> {
         };
         let scheduled = self.send(&operation, |_| Ok(())).await;
         if let Err(error) = scheduled {
-            if !uncertain(&error) {
+            if !outcome_unknown(&error) {
                 return Err(error);
             }
             self.confirm_release(id, &trigger_at, error).await?;
@@ -718,11 +718,6 @@ fn refuse_published<D: JsonDoc>(draft: &D, id: DraftId, method: &str) -> Result<
     )))
 }
 
-/// Whether a write's failure leaves its outcome unknown (a read-back may tell).
-fn uncertain(error: &Error) -> bool {
-    matches!(error.kind, ErrorKind::OutcomeUnknown(_) | ErrorKind::Timeout)
-}
-
 /// The newest draft titled `title` in `drafts` created (or, without a creation date,
 /// edited) no earlier than the request, less the clock skew.
 fn find_created<D: JsonDoc>(mut drafts: D, title: &str, sent_at_ms: f64) -> Option<D> {
@@ -749,16 +744,6 @@ fn find_created<D: JsonDoc>(mut drafts: D, title: &str, sent_at_ms: f64) -> Opti
         }
     }
     drafts.take_item(best?.1)
-}
-
-/// The error of a write whose outcome stays unknown after its read-back.
-fn still_unknown(mut error: Error, outcome: UncertainOutcome, why: &str) -> Error {
-    error.kind = ErrorKind::OutcomeUnknown(outcome.kind);
-    if !error.message.contains(outcome.advice) {
-        error.message = format!("{}; {}", error.message, outcome.advice);
-    }
-    error.message = length::fit(&format!("{}; {why}", error.message));
-    error
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ pub(crate) mod user_feeds;
 
 pub use crate::params::DraftsParams;
 pub use comments::CommentsParams;
-pub use draft_args::{DraftArgs, DraftFields, DRAFT_MEMBERS};
+pub use draft_args::{DraftArgs, DraftFields};
 pub use drafts::{DraftInput, PostBody, MAYBE_CREATED, MAYBE_PUBLISHED_POST, MAYBE_SCHEDULED};
 pub use notes::{NotesParams, MAYBE_PUBLISHED};
 pub use paging::Page;
@@ -34,7 +34,7 @@ use futures_util::future::{FutureExt, LocalBoxFuture};
 
 use crate::config::Config;
 use crate::error::{messages, snapshot_body, Error, ErrorKind, ResponseSnapshot};
-use crate::http::operation::{Delivery, Operation};
+use crate::http::operation::{Delivery, Operation, UncertainOutcome};
 use crate::http::retry::{self, Failure, Verdict};
 use crate::http::transport::{HttpResponse, ResponseBody, ResponseHeaders, SendError, Transport};
 use crate::http::{HttpRequest, Method};
@@ -205,6 +205,21 @@ struct Answer<T: Transport> {
     response: HttpResponse<T::Body, T::Headers>,
     doc: Doc<T>,
     request: HttpRequest,
+}
+
+/// Whether a write's failure leaves its outcome unknown (a 5xx, a dropped or cut-off
+/// answer, a timeout): then a read-back may tell what happened.
+fn outcome_unknown(error: &Error) -> bool {
+    matches!(error.kind, ErrorKind::OutcomeUnknown(_) | ErrorKind::Timeout)
+}
+
+/// The error of a write whose outcome stays unknown after its read-back: the write's own
+/// kind (`maybe-published`, …), and why reading back could not tell. The message already
+/// holds the write's advice ([`finish`]).
+fn still_unknown(mut error: Error, outcome: UncertainOutcome, why: &str) -> Error {
+    error.kind = ErrorKind::OutcomeUnknown(outcome.kind);
+    error.message = crate::error::length::fit(&format!("{}; {why}", error.message));
+    error
 }
 
 /// `GET /api/v1/posts?limit=5`: how messages name a request. Built only when a call

@@ -4,8 +4,8 @@
 
 use super::notes::NotesFeed;
 use super::notes::MAYBE_PUBLISHED;
-use super::{Client, Doc};
-use crate::error::{Error, ErrorKind};
+use super::{outcome_unknown, still_unknown, Client, Doc};
+use crate::error::Error;
 use crate::http::operation::{Delivery, Operation, Path};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
@@ -176,8 +176,7 @@ impl<T: Transport> Client<T> {
             Ok(response) => return Ok(response),
             Err(error) => error,
         };
-        let uncertain = matches!(error.kind, ErrorKind::OutcomeUnknown(_) | ErrorKind::Timeout);
-        if !uncertain {
+        if !outcome_unknown(&error) {
             return Err(error);
         }
         let sent = SentNote {
@@ -191,10 +190,12 @@ impl<T: Transport> Client<T> {
             Ok(Some(found)) => Ok(found),
             Ok(None) => Err(still_unknown(
                 error,
+                MAYBE_PUBLISHED,
                 "read back, the account's newest notes do not show it (the feed may lag)",
             )),
             Err(read_error) => Err(still_unknown(
                 error,
+                MAYBE_PUBLISHED,
                 &format!("reading the notes back failed too ({})", read_error.message),
             )),
         }
@@ -251,15 +252,6 @@ impl<T: Transport> Client<T> {
             Err(error) => Err(error),
         }
     }
-}
-
-/// The error of a publish whose outcome stays unknown after the read-back.
-fn still_unknown(mut error: Error, why: &str) -> Error {
-    if error.kind == ErrorKind::Timeout || matches!(error.kind, ErrorKind::OutcomeUnknown(_)) {
-        error.kind = ErrorKind::OutcomeUnknown(MAYBE_PUBLISHED.kind);
-    }
-    error.message = crate::error::length::fit(&format!("{}; {why}", error.message));
-    error
 }
 
 fn string_field<D: JsonDoc>(doc: &D, key: &'static str) -> Option<String> {

@@ -5,7 +5,7 @@
 
 #![deny(missing_docs)]
 
-use crate::json::push_string;
+use crate::json::{push_list, push_optional_string, push_string};
 
 /// A note's document: `{"type":"doc","attrs":{"schemaVersion":"v1"},"content":[…]}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -224,21 +224,9 @@ impl NoteDoc {
         out.push_str(r#"{"type":"doc","attrs":{"schemaVersion":"#);
         push_string(out, self.attrs.schema_version);
         out.push_str(r#"},"content":"#);
-        write_list(out, &self.content, Block::write_json);
+        push_list(out, &self.content, Block::write_json);
         out.push('}');
     }
-}
-
-/// `[item,item,…]`.
-fn write_list<T>(out: &mut String, items: &[T], write: fn(&T, &mut String)) {
-    out.push('[');
-    for (index, item) in items.iter().enumerate() {
-        if index > 0 {
-            out.push(',');
-        }
-        write(item, out);
-    }
-    out.push(']');
 }
 
 impl Block {
@@ -246,30 +234,27 @@ impl Block {
         match self {
             Block::Paragraph { content } => {
                 out.push_str(r#"{"type":"paragraph","content":"#);
-                write_list(out, content, Text::write_json);
+                push_list(out, content, Text::write_json);
             }
             Block::BulletList { content } => {
                 out.push_str(r#"{"type":"bulletList","content":"#);
-                write_list(out, content, ListItem::write_json);
+                push_list(out, content, ListItem::write_json);
             }
             Block::OrderedList { attrs, content } => {
                 out.push_str(r#"{"type":"orderedList","attrs":{"start":"#);
                 out.push_str(&attrs.start.to_string());
                 out.push_str(r#"},"content":"#);
-                write_list(out, content, ListItem::write_json);
+                push_list(out, content, ListItem::write_json);
             }
             Block::Blockquote { content } => {
                 out.push_str(r#"{"type":"blockquote","content":"#);
-                write_list(out, content, Paragraph::write_json);
+                push_list(out, content, Paragraph::write_json);
             }
             Block::CodeBlock { attrs, content } => {
                 out.push_str(r#"{"type":"codeBlock","attrs":{"language":"#);
-                match attrs.language {
-                    Some(language) => push_string(out, language),
-                    None => out.push_str("null"),
-                }
+                push_optional_string(out, attrs.language);
                 out.push_str(r#"},"content":"#);
-                write_list(out, content, Text::write_json);
+                push_list(out, content, Text::write_json);
             }
         }
         out.push('}');
@@ -279,7 +264,7 @@ impl Block {
 impl Paragraph {
     fn write_json(&self, out: &mut String) {
         out.push_str(r#"{"type":"paragraph","content":"#);
-        write_list(out, &self.content, Text::write_json);
+        push_list(out, &self.content, Text::write_json);
         out.push('}');
     }
 }
@@ -287,7 +272,7 @@ impl Paragraph {
 impl ListItem {
     fn write_json(&self, out: &mut String) {
         out.push_str(r#"{"type":"listItem","content":"#);
-        write_list(out, &self.content, Paragraph::write_json);
+        push_list(out, &self.content, Paragraph::write_json);
         out.push('}');
     }
 }
@@ -298,7 +283,7 @@ impl Text {
         push_string(out, &self.text);
         if !self.marks.is_empty() {
             out.push_str(r#","marks":"#);
-            write_list(out, &self.marks, Mark::write_json);
+            push_list(out, &self.marks, Mark::write_json);
         }
         out.push('}');
     }
@@ -357,7 +342,7 @@ impl<'a> NoteRequest<'a> {
         push_string(&mut out, self.reply_minimum_role);
         if !self.attachment_ids.is_empty() {
             out.push_str(r#","attachmentIds":"#);
-            write_list(&mut out, self.attachment_ids, |id, out| push_string(out, id));
+            push_list(&mut out, self.attachment_ids, |id, out| push_string(out, id));
         }
         if let Some(parent_id) = self.parent_id {
             out.push_str(r#","parent_id":"#);

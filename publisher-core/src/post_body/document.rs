@@ -6,7 +6,7 @@
 
 #![deny(missing_docs)]
 
-use crate::json::push_string;
+use crate::json::{push_list, push_optional_string, push_string};
 
 /// A post's document: `{"type":"doc","content":[…]}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -134,7 +134,7 @@ impl PostDoc {
     /// The document as compact JSON: the text `draft_body` carries.
     pub fn to_json(&self) -> String {
         let mut out = String::from(r#"{"type":"doc","content":"#);
-        write_list(&mut out, &self.content, Block::write_json);
+        push_list(&mut out, &self.content, Block::write_json);
         out.push('}');
         out
     }
@@ -190,24 +190,12 @@ fn visit_images_mut(blocks: &mut [Block], visit: &mut dyn FnMut(&mut Image)) {
     }
 }
 
-/// `[item,item,…]`.
-fn write_list<T>(out: &mut String, items: &[T], write: fn(&T, &mut String)) {
-    out.push('[');
-    for (index, item) in items.iter().enumerate() {
-        if index > 0 {
-            out.push(',');
-        }
-        write(item, out);
-    }
-    out.push(']');
-}
-
 /// `,"content":[…]`, left out when there is nothing in it (ProseMirror reads a missing
 /// `content` as empty, and a text node may not be empty).
 fn write_content<T>(out: &mut String, items: &[T], write: fn(&T, &mut String)) {
     if !items.is_empty() {
         out.push_str(r#","content":"#);
-        write_list(out, items, write);
+        push_list(out, items, write);
     }
 }
 
@@ -295,7 +283,7 @@ impl Text {
         push_string(out, &self.text);
         if !self.marks.is_empty() {
             out.push_str(r#","marks":"#);
-            write_list(out, &self.marks, Mark::write_json);
+            push_list(out, &self.marks, Mark::write_json);
         }
         out.push('}');
     }
@@ -314,14 +302,6 @@ impl Mark {
                 out.push_str("}}");
             }
         }
-    }
-}
-
-/// A JSON string, or `null`.
-fn push_optional_string(out: &mut String, value: Option<&str>) {
-    match value {
-        Some(value) => push_string(out, value),
-        None => out.push_str("null"),
     }
 }
 
