@@ -24,10 +24,13 @@ function classMethods(dts) {
   const pattern = /(?:\/\*\*((?:[^*]|\*(?!\/))*)\*\/\s*)?\n\s*(\w+)\(([^)]*)\): Promise<(.*)>;/g;
   for (const match of body.matchAll(pattern)) {
     const [, doc = '', name, params, resolves] = match;
-    const summary = doc.split('\n').map((line) => line.replace(/^\s*\*\s?/, '').trim()).filter(Boolean).join(' ');
+    const lines = doc.split('\n').map((line) => line.replace(/^\s*\*\s?/, '').trim()).filter(Boolean);
+    // `@param name - doc` lines (wasm-bindgen's param_description) document the parameters.
+    const paramDocs = new Map(lines.map((line) => /^@param (\w+)(?: - (.*))?$/.exec(line)).filter(Boolean).map(([, n, d]) => [n, d ?? '']));
+    const summary = lines.filter((line) => !line.startsWith('@')).join(' ');
     const list = params.split(/,\s*(?![^<]*>)/).filter(Boolean).map((param) => {
       const [, pname, optional, type] = /^(\w+)(\??): (.*)$/.exec(param.trim());
-      return { name: pname, optional: optional === '?', type };
+      return { name: pname, optional: optional === '?', type, doc: paramDocs.get(pname) ?? '' };
     });
     const options = list.at(-1);
     if (options?.name !== 'options') throw new Error(`${name} does not end with its call options`);

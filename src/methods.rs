@@ -29,7 +29,11 @@ impl Publisher {
     pub fn get_posts(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "PaginationParams | null")] params: Option<JsValue>,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetPosts(read::object("params", &given(params))?)))
     }
@@ -38,8 +42,16 @@ impl Publisher {
     #[wasm_bindgen(js_name = getPost, unchecked_return_type = "Promise<PublisherPost>")]
     pub fn get_post(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] slug: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_param_type = "string",
+            param_description = "The post's URL slug (the last part of its address)."
+        )]
+        slug: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetPost(read::slug("slug", &slug)?)))
     }
@@ -48,8 +60,12 @@ impl Publisher {
     #[wasm_bindgen(js_name = getPostById, unchecked_return_type = "Promise<PublisherPost>")]
     pub fn get_post_by_id(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The post's id.")] id: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetPostById(read::id("postId", &id)?)))
     }
@@ -59,7 +75,11 @@ impl Publisher {
     pub fn search_posts(
         &self,
         #[wasm_bindgen(unchecked_param_type = "SearchParams")] params: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::SearchPosts(read::object("params", &params)?)))
     }
@@ -68,9 +88,13 @@ impl Publisher {
     #[wasm_bindgen(js_name = getComments, unchecked_return_type = "Promise<PublisherComment[]>")]
     pub fn get_comments(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] post_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The post's id.")] post_id: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CommentParams | null")] params: Option<JsValue>,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || {
             Ok(Call::GetComments(
@@ -84,8 +108,12 @@ impl Publisher {
     #[wasm_bindgen(js_name = getComment, unchecked_return_type = "Promise<PublisherComment>")]
     pub fn get_comment(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] comment_id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The comment's id.")] comment_id: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetComment(read::id("commentId", &comment_id)?)))
     }
@@ -95,7 +123,11 @@ impl Publisher {
     pub fn get_notes(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "NotesParams | null")] params: Option<JsValue>,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         // The page keeps a handle on the client, for its next().
         self.dispatch(options, || {
@@ -103,11 +135,16 @@ impl Publisher {
         })
     }
 
-    /// Publishes a note of one paragraph of plain text: `POST /api/v1/comment/feed`.
+    /// Publishes a note: `POST /api/v1/comment/feed`. The text is one paragraph of plain text,
+    /// or Markdown with the `markdown` option; the options add a link card, images or a reply.
     #[wasm_bindgen(js_name = publishNote, unchecked_return_type = "Promise<PublishNoteResponse>")]
     pub fn publish_note(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(
+            unchecked_param_type = "string",
+            param_description = "The note's text: one paragraph of plain text, or Markdown with the `markdown` option."
+        )]
+        text: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "PublishNoteOptions | null")] options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::PublishNote(text)))
@@ -118,8 +155,16 @@ impl Publisher {
     #[wasm_bindgen(js_name = deleteNote, unchecked_return_type = "Promise<DeleteNoteResult>")]
     pub fn delete_note(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] note_id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_param_type = "number",
+            param_description = "The id of the note to delete (one of the account's own)."
+        )]
+        note_id: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::DeleteNote(read::id("noteId", &note_id)?)))
     }
@@ -128,8 +173,12 @@ impl Publisher {
     #[wasm_bindgen(js_name = getUserProfile, unchecked_return_type = "Promise<PublisherUserProfile>")]
     pub fn get_user_profile(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The user's id.")] user_id: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetUserProfile(read::id("userId", &user_id)?)))
     }
@@ -138,8 +187,16 @@ impl Publisher {
     #[wasm_bindgen(js_name = getPublicProfile, unchecked_return_type = "Promise<PublisherPublicProfile>")]
     pub fn get_public_profile(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] handle: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_param_type = "string",
+            param_description = "The user's handle, without the @."
+        )]
+        handle: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetPublicProfile(read::slug("handle", &handle)?)))
     }
@@ -148,8 +205,16 @@ impl Publisher {
     #[wasm_bindgen(js_name = getFullProfileBySlug, unchecked_return_type = "Promise<PublisherFullProfile>")]
     pub fn get_full_profile_by_slug(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] handle: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_param_type = "string",
+            param_description = "The user's handle, without the @."
+        )]
+        handle: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || {
             Ok(Call::GetFullProfileBySlug(read::slug("handle", &handle)?))
@@ -160,8 +225,12 @@ impl Publisher {
     #[wasm_bindgen(js_name = getFullProfileById, unchecked_return_type = "Promise<PublisherFullProfile>")]
     pub fn get_full_profile_by_id(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The user's id.")] user_id: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetFullProfileById(read::id("userId", &user_id)?)))
     }
@@ -170,7 +239,11 @@ impl Publisher {
     #[wasm_bindgen(js_name = getFollowingIds, unchecked_return_type = "Promise<number[]>")]
     pub fn get_following_ids(
         &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetFollowingIds))
     }
@@ -189,9 +262,17 @@ impl Publisher {
     #[wasm_bindgen(js_name = getPostsBySlug, unchecked_return_type = "Promise<PublisherPost[]>")]
     pub fn get_posts_by_slug(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] slug: JsValue,
+        #[wasm_bindgen(
+            unchecked_param_type = "string",
+            param_description = "The user's handle, without the @."
+        )]
+        slug: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ProfileReadParams | null")] params: Option<JsValue>,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || {
             Ok(Call::GetPostsBySlug(
@@ -205,9 +286,13 @@ impl Publisher {
     #[wasm_bindgen(js_name = getPostsById, unchecked_return_type = "Promise<PublisherPost[]>")]
     pub fn get_posts_by_id(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The user's id.")] user_id: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ProfileReadParams | null")] params: Option<JsValue>,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || {
             Ok(Call::GetPostsById(
@@ -221,9 +306,17 @@ impl Publisher {
     #[wasm_bindgen(js_name = getNotesBySlug, unchecked_return_type = "Promise<PublisherNote[]>")]
     pub fn get_notes_by_slug(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] slug: JsValue,
+        #[wasm_bindgen(
+            unchecked_param_type = "string",
+            param_description = "The user's handle, without the @."
+        )]
+        slug: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "NoteReadParams | null")] params: Option<JsValue>,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || {
             Ok(Call::GetNotesBySlug(
@@ -237,9 +330,13 @@ impl Publisher {
     #[wasm_bindgen(js_name = getNotesById, unchecked_return_type = "Promise<PublisherNote[]>")]
     pub fn get_notes_by_id(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] user_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The user's id.")] user_id: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "NoteReadParams | null")] params: Option<JsValue>,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || {
             Ok(Call::GetNotesById(
@@ -253,8 +350,12 @@ impl Publisher {
     #[wasm_bindgen(js_name = getNoteById, unchecked_return_type = "Promise<PublisherNote>")]
     pub fn get_note_by_id(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] note_id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The note's id.")] note_id: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetNoteById(read::id("noteId", &note_id)?)))
     }
@@ -267,7 +368,11 @@ impl Publisher {
     pub fn create_draft(
         &self,
         #[wasm_bindgen(unchecked_param_type = "DraftInput")] draft: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::CreateDraft(PendingDraft::read("draft", &draft)?)))
     }
@@ -276,8 +381,12 @@ impl Publisher {
     #[wasm_bindgen(js_name = getDraft, unchecked_return_type = "Promise<PublisherDraft>")]
     pub fn get_draft(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The draft's id.")] draft_id: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetDraft(read::id("draftId", &draft_id)?)))
     }
@@ -288,7 +397,11 @@ impl Publisher {
     pub fn get_drafts(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "DraftsParams | null")] params: Option<JsValue>,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::GetDrafts(read::object("params", &given(params))?)))
     }
@@ -297,9 +410,13 @@ impl Publisher {
     #[wasm_bindgen(js_name = updateDraft, unchecked_return_type = "Promise<PublisherDraft>")]
     pub fn update_draft(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The draft's id.")] draft_id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Partial<DraftInput>")] changes: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || {
             Ok(Call::UpdateDraft(
@@ -313,8 +430,12 @@ impl Publisher {
     #[wasm_bindgen(js_name = deleteDraft, unchecked_return_type = "Promise<DeleteDraftResult>")]
     pub fn delete_draft(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The draft's id.")] draft_id: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::DeleteDraft(read::id("draftId", &draft_id)?)))
     }
@@ -323,8 +444,12 @@ impl Publisher {
     #[wasm_bindgen(js_name = checkDraft, unchecked_return_type = "Promise<DraftCheck>")]
     pub fn check_draft(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The draft's id.")] draft_id: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::CheckDraft(read::id("draftId", &draft_id)?)))
     }
@@ -336,9 +461,13 @@ impl Publisher {
     #[wasm_bindgen(js_name = publishDraft, unchecked_return_type = "Promise<PublisherPost>")]
     pub fn publish_draft(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The draft's id.")] draft_id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "PublishDraftOptions")] publish: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || {
             let id = read::id("draftId", &draft_id)?;
@@ -364,10 +493,18 @@ impl Publisher {
     #[wasm_bindgen(js_name = scheduleDraft, unchecked_return_type = "Promise<PublisherDraft>")]
     pub fn schedule_draft(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string | Date")] at: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The draft's id.")] draft_id: JsValue,
+        #[wasm_bindgen(
+            unchecked_param_type = "string | Date",
+            param_description = "When to release it: an ISO 8601 time with its zone (or a `Date`), at most 90 days ahead."
+        )]
+        at: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ScheduleDraftOptions")] schedule: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || {
             let id = read::id("draftId", &draft_id)?;
@@ -382,8 +519,12 @@ impl Publisher {
     #[wasm_bindgen(js_name = unscheduleDraft, unchecked_return_type = "Promise<PublisherDraft>")]
     pub fn unschedule_draft(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] draft_id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions | null")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "number", param_description = "The draft's id.")] draft_id: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "CallOptions | null",
+            param_description = "Per-call options: `signal` aborts the call."
+        )]
+        options: Option<JsValue>,
     ) -> Promise {
         self.dispatch(options, || Ok(Call::UnscheduleDraft(read::id("draftId", &draft_id)?)))
     }

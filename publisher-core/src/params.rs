@@ -65,6 +65,26 @@ impl Rule {
             Rule::Offset | Rule::Limit | Rule::ReadLimit | Rule::ReadOffset => "?: number;",
         }
     }
+
+    /// The field's JSON Schema (the MCP server's tool inputs): the checks of its reader,
+    /// and its default when it has one.
+    pub fn json_schema(self) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            Rule::Offset => json!({"type": "integer", "minimum": 0}),
+            Rule::Limit => json!({"type": "integer", "minimum": 1}),
+            Rule::Cursor | Rule::IsoDate => json!({"type": "string", "minLength": 1}),
+            Rule::Query => json!({"type": "string"}),
+            Rule::PostType => json!({"type": "string", "enum": post::POST_TYPES}),
+            Rule::ReadLimit => json!({"type": "integer", "minimum": 1, "default": DEFAULT_READ_LIMIT}),
+            Rule::ReadOffset => json!({"type": "integer", "minimum": 0, "default": 0}),
+        }
+    }
+
+    /// Whether the field must be given.
+    pub const fn required(self) -> bool {
+        matches!(self, Rule::Query)
+    }
 }
 
 /// One field of a parameter object.
@@ -106,6 +126,26 @@ impl Schema {
         }
         out.push('}');
         out
+    }
+
+    /// The object's JSON Schema: each field's with its doc as `description`.
+    pub fn json_schema(&self) -> serde_json::Value {
+        let mut properties = serde_json::Map::new();
+        for field in self.fields {
+            let mut schema = field.rule.json_schema();
+            schema["description"] = field.doc.into();
+            properties.insert(field.key.into(), schema);
+        }
+        let required: Vec<&str> = (self.fields.iter())
+            .filter(|field| field.rule.required())
+            .map(|field| field.key)
+            .collect();
+        serde_json::json!({
+            "type": "object",
+            "description": self.doc,
+            "properties": properties,
+            "required": required,
+        })
     }
 }
 
@@ -647,6 +687,52 @@ mod tests {
         assert_eq!(zero.offset("offset").unwrap(), Some(0));
         assert!(zero.limit("limit").is_err());
         assert!(zero.read_limit("limit").is_err());
+    }
+
+    /// `js-tests/shared/params.generated.json`: each object's JSON Schema by its name.
+    fn json_schemas() -> String {
+        let schemas: serde_json::Map<String, serde_json::Value> = (ALL.iter())
+            .map(|schema| (schema.name.to_string(), schema.json_schema()))
+            .collect();
+        let mut text = serde_json::to_string_pretty(&serde_json::json!({
+            "note": "Generated from publisher-core/src/params.rs by cargo test (UPDATE_PARAMS=1 rewrites it); do not edit.",
+            "params": schemas,
+        }))
+        .unwrap();
+        text.push('\n');
+        text
+    }
+
+    #[test]
+    fn the_json_schema_has_each_rule_s_bounds_default_and_doc() {
+        let search = SearchParams::SCHEMA.json_schema();
+        assert_eq!(search["required"], serde_json::json!(["query"]));
+        assert_eq!(search["properties"]["limit"]["minimum"], 1);
+        assert_eq!(search["properties"]["offset"]["minimum"], 0);
+        assert_eq!(
+            search["properties"]["type"]["enum"],
+            serde_json::json!(post::POST_TYPES)
+        );
+        assert_eq!(
+            search["properties"]["query"]["description"],
+            SearchParams::SCHEMA.fields[0].doc
+        );
+        let read = ReadParams::SCHEMA.json_schema();
+        assert_eq!(read["properties"]["limit"]["default"], DEFAULT_READ_LIMIT);
+        assert_eq!(read["required"], serde_json::json!([]));
+        assert_eq!(
+            NotesParams::SCHEMA.json_schema()["properties"]["cursor"]["minLength"],
+            1
+        );
+    }
+
+    #[test]
+    fn the_json_schemas_file_is_up_to_date() {
+        crate::test_support::check_generated(
+            "js-tests/shared/params.generated.json",
+            &json_schemas(),
+            "UPDATE_PARAMS",
+        );
     }
 
     #[test]

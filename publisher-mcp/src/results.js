@@ -1,0 +1,65 @@
+// A tool's answer: the client's value as `structuredContent` in the shape the tool's
+// output schema declares, and a short text rendering beside it for clients that show
+// only text.
+
+const MAX_TEXT_ITEMS = 20;
+
+/** The structured result of `value`, by the tool's result shape (scripts/mcp-tools.mjs). */
+export function structured(shape, value) {
+  switch (shape) {
+    case 'list':
+      return { items: plain(value) };
+    case 'page':
+      return { items: plain(value.items), nextCursor: value.hasMore() ? value.nextCursor : null };
+    default:
+      return plain(value);
+  }
+}
+
+/** A copy with nothing but JSON in it (the client's records are plain already; a page is a class). */
+function plain(value) {
+  return JSON.parse(JSON.stringify(value));
+}
+
+const TITLE_KEYS = ['title', 'draftTitle', 'name', 'handle', 'body'];
+const DATE_KEYS = ['post_date', 'date', 'updatedAt', 'scheduledAt'];
+
+/** One line for a record: its id, title (or name, or the start of its body) and date. */
+export function label(record) {
+  if (record === null || typeof record !== 'object') return String(record);
+  // A note of a feed carries its text in `comment` (a post restacked, in `post`).
+  const inner = [record.comment, record.post].find((v) => v && typeof v === 'object');
+  if (record.id === undefined && inner) return `${record.type ?? 'item'} ${label(inner)}`;
+  const parts = [];
+  if (record.id !== undefined) parts.push(`#${record.id}`);
+  const title = TITLE_KEYS.map((key) => record[key]).find((v) => typeof v === 'string' && v.trim());
+  if (title) parts.push(shorten(title.replace(/\s+/g, ' '), 80));
+  const date = DATE_KEYS.map((key) => record[key]).find((v) => typeof v === 'string');
+  if (date) parts.push(date);
+  return parts.length ? parts.join(' · ') : shorten(JSON.stringify(record), 120);
+}
+
+function shorten(text, max) {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The short text beside the structured result. */
+export function rendering(tool, result) {
+  if (tool.result === 'list' || tool.result === 'page') {
+    const { items } = result;
+    const lines = [`${tool.name}: ${items.length} ${items.length === 1 ? 'item' : 'items'}`];
+    for (const item of items.slice(0, MAX_TEXT_ITEMS)) lines.push(`- ${label(item)}`);
+    if (items.length > MAX_TEXT_ITEMS) lines.push(`- … ${items.length - MAX_TEXT_ITEMS} more in the structured result`);
+    if (tool.result === 'page') lines.push(result.nextCursor ? `next page: cursor ${JSON.stringify(result.nextCursor)}` : 'no next page');
+    return lines.join('\n');
+  }
+  const lines = [`${tool.name}: ${label(result)}`];
+  if (typeof result.deleted === 'boolean') lines.push(result.deleted ? 'deleted' : 'already gone: nothing was deleted');
+  if ('scheduledAt' in result) lines.push(result.scheduledAt ? `scheduled for ${result.scheduledAt}` : 'not scheduled');
+  if (typeof result.ok === 'boolean') {
+    lines.push(result.ok ? 'ready to publish' : 'not ready to publish');
+    for (const problem of [...(result.errors ?? []), ...(result.warnings ?? [])]) lines.push(`- ${typeof problem === 'string' ? problem : JSON.stringify(problem)}`);
+  }
+  if (typeof result.canonical_url === 'string') lines.push(result.canonical_url);
+  return lines.join('\n');
+}

@@ -1,0 +1,55 @@
+// Registers the client's methods as tools (src/tools.generated.js, from the client's own
+// declarations by scripts/mcp-tools.mjs): reads always, writes only when asked for. A
+// call maps the tool's arguments back onto the method's parameters, in order.
+import { fromJsonSchema } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+
+import catalog from './tools.generated.js';
+import { errorResult } from './errors.js';
+import { rendering, structured } from './results.js';
+
+/** Every tool the client offers, reads and writes, as generated. */
+export const TOOLS = catalog.tools;
+
+/** The tools a server offers: the reads, and the writes when `writes` is on. */
+export function offeredTools({ writes }) {
+  return TOOLS.filter((tool) => writes || !tool.write);
+}
+
+/** The method's arguments from the tool's: an object parameter gathers its fields. */
+export function callArguments(tool, args, signal) {
+  return tool.args.map(({ param, object }) => {
+    if (!object) return args[param];
+    const picked = {};
+    for (const key of object) if (args[key] !== undefined) picked[key] = args[key];
+    if (param === 'options') return signal ? { ...picked, signal } : picked;
+    return Object.keys(picked).length ? picked : undefined;
+  });
+}
+
+/**
+ * Adds the tools to `server`. `redact` masks the API key in every text a result carries.
+ */
+export function registerTools(server, client, { writes, redact }) {
+  for (const tool of offeredTools({ writes })) {
+    server.registerTool(tool.name, {
+      description: tool.description,
+      // Arguments are checked by zod, whose messages name the argument; the output
+      // schema keeps its $defs as declared, which keeps tools/list small.
+      inputSchema: z.fromJSONSchema(tool.inputSchema),
+      outputSchema: fromJsonSchema(tool.outputSchema),
+      annotations: tool.annotations,
+    }, async (args, ctx) => {
+      const signal = ctx?.mcpReq?.signal ?? ctx?.signal;
+      try {
+        const value = await client[tool.method](...callArguments(tool, args ?? {}, signal));
+        const result = structured(tool.result, value);
+        return { structuredContent: result, content: [{ type: 'text', text: redact(rendering(tool, result)) }] };
+      } catch (error) {
+        const failed = errorResult(tool, error);
+        for (const part of failed.content) part.text = redact(part.text);
+        return failed;
+      }
+    });
+  }
+}
