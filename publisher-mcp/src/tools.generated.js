@@ -1225,7 +1225,7 @@ export default {
     {
       "name": "publish_note",
       "method": "publishNote",
-      "description": "Publishes a note of one paragraph of plain text: `POST /api/v1/comment/feed`.",
+      "description": "Publishes a note: `POST /api/v1/comment/feed`. The text is one paragraph of plain text, or Markdown with the `markdown` option; the options add a link card, images or a reply.",
       "write": true,
       "delivery": "at most once",
       "annotations": {
