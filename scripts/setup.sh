@@ -3,7 +3,7 @@
 # idempotently: Debian's Chromium and ChromeDriver, the wasm32 target, the
 # wasm-bindgen CLI of exactly the version in Cargo.lock, wasm-pack, the npm dev tools
 # (binaryen's wasm-opt, Deno, esbuild, playwright-core, TypeScript), and the consumer
-# matrix's runtimes and bundlers.
+# matrix's runtimes and bundlers, the n8n node's tools and the MCP server's.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -54,5 +54,12 @@ if ! cmp -s n8n-node/package-lock.json n8n-node/node_modules/.setup-package-lock
   cp n8n-node/package-lock.json n8n-node/node_modules/.setup-package-lock.json
 fi
 bash scripts/install-n8n.sh >/dev/null
+
+# The MCP server (publisher-mcp/): its SDK, zod, and its test tools (the SDK's client, the
+# conformance suite, the Inspector CLI). Its publisher-wasm is a link to pkg/.
+if ! cmp -s publisher-mcp/package-lock.json publisher-mcp/node_modules/.setup-package-lock.json; then
+  (cd publisher-mcp && npm ci --no-audit --no-fund --loglevel=error)
+  cp publisher-mcp/package-lock.json publisher-mcp/node_modules/.setup-package-lock.json
+fi
 
 echo "setup: ready"

@@ -3,7 +3,7 @@
 # Chromium, the local service's self-test, the packed tarball and the consumer matrix
 # (every runtime and bundler), the .d.ts check, the JS tests in Deno, Chromium and Node
 # against the local service, the demo page driven in Chromium, the READMEs' code blocks,
-# and the n8n node. The real-sample suites (in cargo test and the local service's
+# the MCP server, and the n8n node. The real-sample suites (in cargo test and the local service's
 # self-test) run where the real samples are beside the project, say they were skipped
 # where not, and fail without them under CI=true. Each
 # runner must report at least one test, or the run fails.
@@ -63,6 +63,8 @@ node scripts/build-pkg.mjs
 mkdir -p node_modules && ln -sfn ../pkg node_modules/publisher-wasm
 # The list of methods (the tests' and the README's) from the built .d.ts and the core's routes.
 node scripts/method-list.mjs --check
+# The MCP server's tools (and its README's table), from the same declarations.
+node scripts/mcp-tools.mjs --check
 
 step "wasm-bindgen tests in Node"
 run_counted "wasm-bindgen-test Node" '^test result: ok\.' \
@@ -100,6 +102,10 @@ run_counted "js Node" '^# pass [0-9]+' node --test js-tests/node/
 
 step "every JS, TS and HTML block of the READMEs, run as written (Node, Deno, workerd, Chromium)"
 run_counted "README code blocks" '^# pass [0-9]+' node --test js-tests/docs/
+
+step "publisher-mcp: the SDK's client on stdio and HTTP, the conformance suite, the Inspector CLI, workerd, Deno, Bun"
+run_counted "publisher-mcp" '^# pass [0-9]+' node --test publisher-mcp/test/
+node publisher-mcp/scripts/record-session.mjs --check
 
 step "n8n node: build, lint (strict), unit tests"
 run_counted "n8n node unit" '^# pass [0-9]+' bash scripts/n8n-test.sh unit

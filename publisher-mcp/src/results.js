@@ -53,11 +53,12 @@ export function rendering(tool, result) {
     if (tool.result === 'page') lines.push(result.nextCursor ? `next page: cursor ${JSON.stringify(result.nextCursor)}` : 'no next page');
     return lines.join('\n');
   }
-  const lines = [`${tool.name}: ${label(result)}`];
+  // A check has no id or title: its verdict is its headline.
+  const headline = typeof result.ok === 'boolean' ? (result.ok ? 'ready to publish' : 'not ready to publish') : label(result);
+  const lines = [`${tool.name}: ${headline}`];
   if (typeof result.deleted === 'boolean') lines.push(result.deleted ? 'deleted' : 'already gone: nothing was deleted');
   if ('scheduledAt' in result) lines.push(result.scheduledAt ? `scheduled for ${result.scheduledAt}` : 'not scheduled');
   if (typeof result.ok === 'boolean') {
-    lines.push(result.ok ? 'ready to publish' : 'not ready to publish');
     for (const problem of [...(result.errors ?? []), ...(result.warnings ?? [])]) lines.push(`- ${typeof problem === 'string' ? problem : JSON.stringify(problem)}`);
   }
   if (typeof result.canonical_url === 'string') lines.push(result.canonical_url);
