@@ -133,7 +133,9 @@ impl Schema {
         let mut properties = serde_json::Map::new();
         for field in self.fields {
             let mut schema = field.rule.json_schema();
-            schema["description"] = field.doc.into();
+            if let Some(object) = schema.as_object_mut() {
+                object.insert("description".into(), field.doc.into());
+            }
             properties.insert(field.key.into(), schema);
         }
         let required: Vec<&str> = (self.fields.iter())
