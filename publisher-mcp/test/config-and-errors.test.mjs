@@ -1,0 +1,72 @@
+// The server's own small parts: the configuration's sentences, the key's masking, the
+// error texts, the arguments a tool hands its method and the text beside a result.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { ConfigError, configFromEnv, parseSwitch } from '../src/config.js';
+import { CHECK_FIRST, errorText } from '../src/errors.js';
+import { redactor } from '../src/redact.js';
+import { label, rendering, structured } from '../src/results.js';
+import { callArguments, offeredTools, TOOLS } from '../src/tools.js';
+
+const tool = (name) => TOOLS.find((t) => t.name === name);
+
+test('a missing or blank key is one sentence naming PUBLISHER_API_KEY', () => {
+  for (const env of [{}, { PUBLISHER_API_KEY: '  ' }]) {
+    assert.throws(() => configFromEnv(env), (error) => error instanceof ConfigError && /^PUBLISHER_API_KEY is not set/.test(error.message) && !error.message.includes('\n'));
+  }
+});
+
+test('the writes switch is off unless asked for, and a value that is neither on nor off is a mistake', () => {
+  const base = { PUBLISHER_API_KEY: 'k'.repeat(8) };
+  assert.equal(configFromEnv(base).writes, false);
+  assert.equal(configFromEnv({ ...base, PUBLISHER_MCP_WRITES: '1' }).writes, true);
+  assert.equal(configFromEnv({ ...base, PUBLISHER_MCP_WRITES: '0' }).writes, false);
+  assert.equal(configFromEnv(base, { allowWrites: true }).writes, true);
+  assert.throws(() => parseSwitch('PUBLISHER_MCP_WRITES', 'maybe'), /PUBLISHER_MCP_WRITES must be 1 \(on\) or 0 \(off\), got "maybe"/);
+  assert.deepEqual(configFromEnv({ ...base, PUBLISHER_HOSTNAME: 'a.example.com', PUBLISHER_BASE_URL: 'http://127.0.0.1:1' }).client,
+    { apiKey: base.PUBLISHER_API_KEY, hostname: 'a.example.com', baseUrl: 'http://127.0.0.1:1' });
+});
+
+test('the key is masked as given, without its cookie prefix and URL-encoded', () => {
+  const redact = redactor('s%3Aabc/def+ghi');
+  const text = redact('cookie connect.sid=s%3Aabc/def+ghi; bare abc/def+ghi; encoded abc%2Fdef%2Bghi');
+  assert.ok(!text.includes('abc/def+ghi') && !text.includes('abc%2Fdef%2Bghi'), text);
+  assert.equal(text.split('[redacted]').length - 1, 3);
+});
+
+test('an error is the client\'s sentence with its kind and status; a maybe-* outcome says what to check before calling again', () => {
+  const error = Object.assign(new Error('GET /x failed: HTTP 404'), { name: 'PublisherError', kind: 'http', status: 404 });
+  assert.equal(errorText(tool('get_post'), error), 'get_post failed: GET /x failed: HTTP 404 (kind: http, HTTP status: 404)');
+  const maybe = Object.assign(new Error('the answer was lost'), { name: 'PublisherError', kind: 'maybe-published', status: 502 });
+  const text = errorText(tool('publish_draft'), maybe);
+  assert.match(text, /Do not call publish_draft again before checking with get_draft/);
+  assert.match(text, /could publish twice/);
+  assert.equal(errorText(tool('get_post'), new TypeError('boom')), 'get_post failed inside publisher-mcp: boom');
+});
+
+test('every write sent at most once names the read that tells whether it happened', () => {
+  for (const t of TOOLS.filter((t) => t.delivery === 'at most once')) assert.ok(CHECK_FIRST[t.name], t.name);
+});
+
+test('a tool\'s arguments go back to the method\'s parameters in order, an object parameter gathering its fields', () => {
+  const signal = new AbortController().signal;
+  assert.deepEqual(callArguments(tool('get_comments'), { post_id: 7, limit: 3 }, signal), [7, { limit: 3 }, { signal }]);
+  assert.deepEqual(callArguments(tool('get_comments'), { post_id: 7 }, undefined), [7, undefined, {}]);
+  assert.deepEqual(callArguments(tool('schedule_draft'), { draft_id: 1, at: '2030-01-01T00:00:00Z', send: false }, undefined),
+    [1, '2030-01-01T00:00:00Z', { send: false }, {}]);
+  assert.deepEqual(callArguments(tool('publish_note'), { text: 'hi', markdown: true, replyTo: 5 }, signal), ['hi', { markdown: true, replyTo: 5, signal }]);
+  assert.equal(offeredTools({ writes: false }).some((t) => t.write), false);
+  assert.equal(offeredTools({ writes: true }).length, TOOLS.length);
+});
+
+test('the text beside a result is short: a count and a line per item, the next cursor of a page', () => {
+  const page = { items: [{ id: 1, title: 'One', post_date: '2025-01-01' }], nextCursor: 'c2', hasMore: () => true };
+  const result = structured('page', page);
+  assert.deepEqual(result, { items: [{ id: 1, title: 'One', post_date: '2025-01-01' }], nextCursor: 'c2' });
+  assert.equal(rendering(tool('get_notes'), result), 'get_notes: 1 item\n- #1 · One · 2025-01-01\nnext page: cursor "c2"');
+  assert.equal(structured('page', { ...page, hasMore: () => false }).nextCursor, null);
+  assert.equal(label({ type: 'comment', comment: { id: 9, body: 'a\nnote' } }), 'comment #9 · a note');
+  assert.equal(rendering(tool('check_draft'), { ok: false, errors: ['no title'], warnings: [] }), 'check_draft: not ready to publish\n- no title');
+  assert.equal(rendering(tool('delete_note'), { id: 3, deleted: false }), 'delete_note: #3\nalready gone: nothing was deleted');
+});
