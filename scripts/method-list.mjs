@@ -8,9 +8,11 @@
 // date or when the .d.ts and the routes name different methods.
 //
 //   node scripts/method-list.mjs [--check]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { replaceBetween, writeGenerated } from './generated-files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
@@ -80,10 +82,7 @@ function readmeWithTable(readme, methods) {
     return `| \`${signature(m)}\` | ${request} | ${m.paging} | ${m.delivery} | \`${m.resolves}\` |`;
   });
   const table = ['| method | request | paging | delivery | returns |', '|---|---|---|---|---|', ...rows].join('\n') + '\n';
-  const begin = readme.indexOf(TABLE_BEGIN);
-  const end = readme.indexOf(TABLE_END);
-  if (begin < 0 || end < 0) throw new Error('pkg-template/README.md lacks the method table\'s markers');
-  return readme.slice(0, begin + TABLE_BEGIN.length) + table + readme.slice(end);
+  return replaceBetween(readme, TABLE_BEGIN, TABLE_END, table, 'pkg-template/README.md');
 }
 
 const methods = methodList();
@@ -91,16 +90,5 @@ const outputs = [
   [join(root, 'js-tests', 'shared', 'methods.generated.json'), methodsJson(methods)],
   [join(root, 'pkg-template', 'README.md'), readmeWithTable(readFileSync(join(root, 'pkg-template', 'README.md'), 'utf8'), methods)],
 ];
-const stale = [];
-for (const [path, text] of outputs) {
-  let current = '';
-  try { current = readFileSync(path, 'utf8'); } catch {}
-  if (current === text) continue;
-  if (check) stale.push(path);
-  else writeFileSync(path, text);
-}
-if (stale.length) {
-  console.error(`out of date: ${stale.join(', ')}; run node scripts/method-list.mjs (after npm run build)`);
-  process.exit(1);
-}
+writeGenerated(outputs, { check, command: 'node scripts/method-list.mjs (after npm run build)' });
 console.log(`method-list: ${methods.length} methods${check ? ', up to date' : ''}`);

@@ -104,7 +104,7 @@ step "every JS, TS and HTML block of the READMEs, run as written (Node, Deno, wo
 run_counted "README code blocks" '^# pass [0-9]+' node --test js-tests/docs/
 
 step "publisher-mcp: the SDK's client on stdio and HTTP, the conformance suite, the Inspector CLI, workerd, Deno, Bun"
-run_counted "publisher-mcp" '^# pass [0-9]+' node --test publisher-mcp/test/
+run_counted "publisher-mcp" '^# pass [0-9]+' node --test publisher-mcp/test/*.test.mjs
 node publisher-mcp/scripts/record-session.mjs --check
 
 step "n8n node: build, lint (strict), unit tests"

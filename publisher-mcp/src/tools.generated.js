@@ -64,111 +64,11 @@ export default {
         },
         "required": [
           "items"
-        ],
-        "$defs": {
-          "PublisherPost": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "title": {
-                "type": "string"
-              },
-              "subtitle": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "slug": {
-                "type": "string"
-              },
-              "post_date": {
-                "type": "string"
-              },
-              "description": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "audience": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "canonical_url": {
-                "type": "string"
-              },
-              "cover_image": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "podcast_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string",
-                "enum": [
-                  "newsletter",
-                  "podcast",
-                  "thread"
-                ]
-              },
-              "published": {
-                "type": "boolean"
-              },
-              "paywalled": {
-                "type": "boolean"
-              }
-            },
-            "required": [
-              "id",
-              "title",
-              "slug",
-              "post_date",
-              "canonical_url",
-              "type",
-              "published",
-              "paywalled"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherPost"
+      ]
     },
     {
       "name": "get_post",
@@ -306,7 +206,8 @@ export default {
           "published",
           "paywalled"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "get_post_by_id",
@@ -444,7 +345,8 @@ export default {
           "published",
           "paywalled"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "search_posts",
@@ -545,111 +447,11 @@ export default {
         "required": [
           "total",
           "results"
-        ],
-        "$defs": {
-          "PublisherPost": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "title": {
-                "type": "string"
-              },
-              "subtitle": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "slug": {
-                "type": "string"
-              },
-              "post_date": {
-                "type": "string"
-              },
-              "description": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "audience": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "canonical_url": {
-                "type": "string"
-              },
-              "cover_image": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "podcast_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string",
-                "enum": [
-                  "newsletter",
-                  "podcast",
-                  "thread"
-                ]
-              },
-              "published": {
-                "type": "boolean"
-              },
-              "paywalled": {
-                "type": "boolean"
-              }
-            },
-            "required": [
-              "id",
-              "title",
-              "slug",
-              "post_date",
-              "canonical_url",
-              "type",
-              "published",
-              "paywalled"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherPost"
+      ]
     },
     {
       "name": "get_comments",
@@ -717,130 +519,12 @@ export default {
         },
         "required": [
           "items"
-        ],
-        "$defs": {
-          "PublisherCommentAuthor": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "is_admin": {
-                "type": "boolean"
-              }
-            },
-            "required": [
-              "id",
-              "name"
-            ],
-            "additionalProperties": false
-          },
-          "PublisherComment": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "body": {
-                "type": "string"
-              },
-              "date": {
-                "type": "string"
-              },
-              "user_id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "post_id": {
-                "anyOf": [
-                  {
-                    "anyOf": [
-                      {
-                        "type": "integer"
-                      },
-                      {
-                        "type": "number"
-                      }
-                    ]
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "author_is_admin": {
-                "anyOf": [
-                  {
-                    "type": "boolean"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "created_at": {
-                "type": "string"
-              },
-              "parent_post_id": {
-                "anyOf": [
-                  {
-                    "anyOf": [
-                      {
-                        "type": "integer"
-                      },
-                      {
-                        "type": "number"
-                      }
-                    ]
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "author": {
-                "$ref": "#/$defs/PublisherCommentAuthor"
-              }
-            },
-            "required": [
-              "id",
-              "body",
-              "date",
-              "user_id",
-              "name",
-              "created_at",
-              "parent_post_id",
-              "author"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherComment",
+        "PublisherCommentAuthor"
+      ]
     },
     {
       "name": "get_comment",
@@ -970,36 +654,11 @@ export default {
           "created_at",
           "parent_post_id",
           "author"
-        ],
-        "$defs": {
-          "PublisherCommentAuthor": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "is_admin": {
-                "type": "boolean"
-              }
-            },
-            "required": [
-              "id",
-              "name"
-            ],
-            "additionalProperties": false
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherCommentAuthor"
+      ]
     },
     {
       "name": "get_notes",
@@ -1069,158 +728,14 @@ export default {
         "required": [
           "items",
           "nextCursor"
-        ],
-        "$defs": {
-          "PublisherNoteContext": {
-            "type": "object",
-            "properties": {
-              "type": {
-                "type": "string"
-              },
-              "timestamp": {
-                "type": "string"
-              },
-              "users": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherContextUser"
-                }
-              }
-            },
-            "required": [
-              "type",
-              "timestamp",
-              "users"
-            ]
-          },
-          "PublisherContextUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "handle": {
-                "type": "string"
-              },
-              "photo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "bio": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "handle"
-            ]
-          },
-          "PublisherNoteComment": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "body": {
-                "type": "string"
-              },
-              "body_json": {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "user_id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string"
-              },
-              "date": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "body",
-              "user_id",
-              "type",
-              "date"
-            ]
-          },
-          "PublisherNote": {
-            "type": "object",
-            "properties": {
-              "entity_key": {
-                "type": "string"
-              },
-              "type": {
-                "type": "string"
-              },
-              "context": {
-                "$ref": "#/$defs/PublisherNoteContext"
-              },
-              "comment": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/PublisherNoteComment"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "entity_key",
-              "type",
-              "context"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherContextUser",
+        "PublisherNote",
+        "PublisherNoteComment",
+        "PublisherNoteContext"
+      ]
     },
     {
       "name": "publish_note",
@@ -1338,7 +853,8 @@ export default {
           "name",
           "reactions"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "delete_note",
@@ -1392,7 +908,8 @@ export default {
           "id",
           "deleted"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "get_user_profile",
@@ -1456,158 +973,14 @@ export default {
         "required": [
           "items",
           "originalCursorTimestamp"
-        ],
-        "$defs": {
-          "PublisherNote": {
-            "type": "object",
-            "properties": {
-              "entity_key": {
-                "type": "string"
-              },
-              "type": {
-                "type": "string"
-              },
-              "context": {
-                "$ref": "#/$defs/PublisherNoteContext"
-              },
-              "comment": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/PublisherNoteComment"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "entity_key",
-              "type",
-              "context"
-            ]
-          },
-          "PublisherNoteContext": {
-            "type": "object",
-            "properties": {
-              "type": {
-                "type": "string"
-              },
-              "timestamp": {
-                "type": "string"
-              },
-              "users": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherContextUser"
-                }
-              }
-            },
-            "required": [
-              "type",
-              "timestamp",
-              "users"
-            ]
-          },
-          "PublisherContextUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "handle": {
-                "type": "string"
-              },
-              "photo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "bio": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "handle"
-            ]
-          },
-          "PublisherNoteComment": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "body": {
-                "type": "string"
-              },
-              "body_json": {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "user_id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string"
-              },
-              "date": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "body",
-              "user_id",
-              "type",
-              "date"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherContextUser",
+        "PublisherNote",
+        "PublisherNoteComment",
+        "PublisherNoteContext"
+      ]
     },
     {
       "name": "get_public_profile",
@@ -1724,94 +1097,13 @@ export default {
           "subscriberCount",
           "subscriberCountNumber",
           "publicationUsers"
-        ],
-        "$defs": {
-          "PublisherPrimaryPublication": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "name"
-            ]
-          },
-          "PublisherPublicationUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "role": {
-                "type": "string"
-              },
-              "publication": {
-                "$ref": "#/$defs/PublisherPublication"
-              }
-            },
-            "required": [
-              "id",
-              "role",
-              "publication"
-            ]
-          },
-          "PublisherPublication": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "subdomain": {
-                "type": "string"
-              },
-              "logo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "subdomain"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherPrimaryPublication",
+        "PublisherPublication",
+        "PublisherPublicationUser"
+      ]
     },
     {
       "name": "get_full_profile_by_slug",
@@ -1925,270 +1217,18 @@ export default {
           "subscriberCountNumber",
           "publicationUsers",
           "userProfile"
-        ],
-        "$defs": {
-          "PublisherPrimaryPublication": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "name"
-            ]
-          },
-          "PublisherPublicationUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "role": {
-                "type": "string"
-              },
-              "publication": {
-                "$ref": "#/$defs/PublisherPublication"
-              }
-            },
-            "required": [
-              "id",
-              "role",
-              "publication"
-            ]
-          },
-          "PublisherPublication": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "subdomain": {
-                "type": "string"
-              },
-              "logo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "subdomain"
-            ]
-          },
-          "PublisherUserProfile": {
-            "type": "object",
-            "properties": {
-              "items": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherNote"
-                }
-              },
-              "originalCursorTimestamp": {
-                "type": "string"
-              },
-              "nextCursor": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "items",
-              "originalCursorTimestamp"
-            ]
-          },
-          "PublisherNote": {
-            "type": "object",
-            "properties": {
-              "entity_key": {
-                "type": "string"
-              },
-              "type": {
-                "type": "string"
-              },
-              "context": {
-                "$ref": "#/$defs/PublisherNoteContext"
-              },
-              "comment": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/PublisherNoteComment"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "entity_key",
-              "type",
-              "context"
-            ]
-          },
-          "PublisherNoteContext": {
-            "type": "object",
-            "properties": {
-              "type": {
-                "type": "string"
-              },
-              "timestamp": {
-                "type": "string"
-              },
-              "users": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherContextUser"
-                }
-              }
-            },
-            "required": [
-              "type",
-              "timestamp",
-              "users"
-            ]
-          },
-          "PublisherContextUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "handle": {
-                "type": "string"
-              },
-              "photo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "bio": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "handle"
-            ]
-          },
-          "PublisherNoteComment": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "body": {
-                "type": "string"
-              },
-              "body_json": {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "user_id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string"
-              },
-              "date": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "body",
-              "user_id",
-              "type",
-              "date"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherContextUser",
+        "PublisherNote",
+        "PublisherNoteComment",
+        "PublisherNoteContext",
+        "PublisherPrimaryPublication",
+        "PublisherPublication",
+        "PublisherPublicationUser",
+        "PublisherUserProfile"
+      ]
     },
     {
       "name": "get_full_profile_by_id",
@@ -2302,270 +1342,18 @@ export default {
           "subscriberCountNumber",
           "publicationUsers",
           "userProfile"
-        ],
-        "$defs": {
-          "PublisherPrimaryPublication": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "name"
-            ]
-          },
-          "PublisherPublicationUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "role": {
-                "type": "string"
-              },
-              "publication": {
-                "$ref": "#/$defs/PublisherPublication"
-              }
-            },
-            "required": [
-              "id",
-              "role",
-              "publication"
-            ]
-          },
-          "PublisherPublication": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "subdomain": {
-                "type": "string"
-              },
-              "logo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "subdomain"
-            ]
-          },
-          "PublisherUserProfile": {
-            "type": "object",
-            "properties": {
-              "items": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherNote"
-                }
-              },
-              "originalCursorTimestamp": {
-                "type": "string"
-              },
-              "nextCursor": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "items",
-              "originalCursorTimestamp"
-            ]
-          },
-          "PublisherNote": {
-            "type": "object",
-            "properties": {
-              "entity_key": {
-                "type": "string"
-              },
-              "type": {
-                "type": "string"
-              },
-              "context": {
-                "$ref": "#/$defs/PublisherNoteContext"
-              },
-              "comment": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/PublisherNoteComment"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "entity_key",
-              "type",
-              "context"
-            ]
-          },
-          "PublisherNoteContext": {
-            "type": "object",
-            "properties": {
-              "type": {
-                "type": "string"
-              },
-              "timestamp": {
-                "type": "string"
-              },
-              "users": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherContextUser"
-                }
-              }
-            },
-            "required": [
-              "type",
-              "timestamp",
-              "users"
-            ]
-          },
-          "PublisherContextUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "handle": {
-                "type": "string"
-              },
-              "photo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "bio": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "handle"
-            ]
-          },
-          "PublisherNoteComment": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "body": {
-                "type": "string"
-              },
-              "body_json": {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "user_id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string"
-              },
-              "date": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "body",
-              "user_id",
-              "type",
-              "date"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherContextUser",
+        "PublisherNote",
+        "PublisherNoteComment",
+        "PublisherNoteContext",
+        "PublisherPrimaryPublication",
+        "PublisherPublication",
+        "PublisherPublicationUser",
+        "PublisherUserProfile"
+      ]
     },
     {
       "name": "get_following_ids",
@@ -2605,7 +1393,8 @@ export default {
         "required": [
           "items"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "get_following_profiles",
@@ -2644,348 +1433,19 @@ export default {
         },
         "required": [
           "items"
-        ],
-        "$defs": {
-          "PublisherPrimaryPublication": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "name"
-            ]
-          },
-          "PublisherPublicationUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "role": {
-                "type": "string"
-              },
-              "publication": {
-                "$ref": "#/$defs/PublisherPublication"
-              }
-            },
-            "required": [
-              "id",
-              "role",
-              "publication"
-            ]
-          },
-          "PublisherPublication": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "subdomain": {
-                "type": "string"
-              },
-              "logo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "subdomain"
-            ]
-          },
-          "PublisherUserProfile": {
-            "type": "object",
-            "properties": {
-              "items": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherNote"
-                }
-              },
-              "originalCursorTimestamp": {
-                "type": "string"
-              },
-              "nextCursor": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "items",
-              "originalCursorTimestamp"
-            ]
-          },
-          "PublisherNote": {
-            "type": "object",
-            "properties": {
-              "entity_key": {
-                "type": "string"
-              },
-              "type": {
-                "type": "string"
-              },
-              "context": {
-                "$ref": "#/$defs/PublisherNoteContext"
-              },
-              "comment": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/PublisherNoteComment"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "entity_key",
-              "type",
-              "context"
-            ]
-          },
-          "PublisherNoteContext": {
-            "type": "object",
-            "properties": {
-              "type": {
-                "type": "string"
-              },
-              "timestamp": {
-                "type": "string"
-              },
-              "users": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherContextUser"
-                }
-              }
-            },
-            "required": [
-              "type",
-              "timestamp",
-              "users"
-            ]
-          },
-          "PublisherContextUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "handle": {
-                "type": "string"
-              },
-              "photo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "bio": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "handle"
-            ]
-          },
-          "PublisherNoteComment": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "body": {
-                "type": "string"
-              },
-              "body_json": {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "user_id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string"
-              },
-              "date": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "body",
-              "user_id",
-              "type",
-              "date"
-            ]
-          },
-          "PublisherFullProfile": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "type": "integer"
-              },
-              "name": {
-                "type": "string"
-              },
-              "handle": {
-                "type": "string"
-              },
-              "photo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "bio": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "subscriberCount": {
-                "type": "string"
-              },
-              "subscriberCountNumber": {
-                "type": "number"
-              },
-              "subscriberCountString": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "primaryPublication": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/PublisherPrimaryPublication"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "publicationUsers": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherPublicationUser"
-                }
-              },
-              "userProfile": {
-                "$ref": "#/$defs/PublisherUserProfile"
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "handle",
-              "subscriberCount",
-              "subscriberCountNumber",
-              "publicationUsers",
-              "userProfile"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherContextUser",
+        "PublisherFullProfile",
+        "PublisherNote",
+        "PublisherNoteComment",
+        "PublisherNoteContext",
+        "PublisherPrimaryPublication",
+        "PublisherPublication",
+        "PublisherPublicationUser",
+        "PublisherUserProfile"
+      ]
     },
     {
       "name": "get_posts_by_slug",
@@ -3055,111 +1515,11 @@ export default {
         },
         "required": [
           "items"
-        ],
-        "$defs": {
-          "PublisherPost": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "title": {
-                "type": "string"
-              },
-              "subtitle": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "slug": {
-                "type": "string"
-              },
-              "post_date": {
-                "type": "string"
-              },
-              "description": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "audience": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "canonical_url": {
-                "type": "string"
-              },
-              "cover_image": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "podcast_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string",
-                "enum": [
-                  "newsletter",
-                  "podcast",
-                  "thread"
-                ]
-              },
-              "published": {
-                "type": "boolean"
-              },
-              "paywalled": {
-                "type": "boolean"
-              }
-            },
-            "required": [
-              "id",
-              "title",
-              "slug",
-              "post_date",
-              "canonical_url",
-              "type",
-              "published",
-              "paywalled"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherPost"
+      ]
     },
     {
       "name": "get_posts_by_id",
@@ -3229,111 +1589,11 @@ export default {
         },
         "required": [
           "items"
-        ],
-        "$defs": {
-          "PublisherPost": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "title": {
-                "type": "string"
-              },
-              "subtitle": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "slug": {
-                "type": "string"
-              },
-              "post_date": {
-                "type": "string"
-              },
-              "description": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "audience": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "canonical_url": {
-                "type": "string"
-              },
-              "cover_image": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "podcast_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string",
-                "enum": [
-                  "newsletter",
-                  "podcast",
-                  "thread"
-                ]
-              },
-              "published": {
-                "type": "boolean"
-              },
-              "paywalled": {
-                "type": "boolean"
-              }
-            },
-            "required": [
-              "id",
-              "title",
-              "slug",
-              "post_date",
-              "canonical_url",
-              "type",
-              "published",
-              "paywalled"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherPost"
+      ]
     },
     {
       "name": "get_notes_by_slug",
@@ -3396,158 +1656,14 @@ export default {
         },
         "required": [
           "items"
-        ],
-        "$defs": {
-          "PublisherNoteContext": {
-            "type": "object",
-            "properties": {
-              "type": {
-                "type": "string"
-              },
-              "timestamp": {
-                "type": "string"
-              },
-              "users": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherContextUser"
-                }
-              }
-            },
-            "required": [
-              "type",
-              "timestamp",
-              "users"
-            ]
-          },
-          "PublisherContextUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "handle": {
-                "type": "string"
-              },
-              "photo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "bio": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "handle"
-            ]
-          },
-          "PublisherNoteComment": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "body": {
-                "type": "string"
-              },
-              "body_json": {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "user_id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string"
-              },
-              "date": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "body",
-              "user_id",
-              "type",
-              "date"
-            ]
-          },
-          "PublisherNote": {
-            "type": "object",
-            "properties": {
-              "entity_key": {
-                "type": "string"
-              },
-              "type": {
-                "type": "string"
-              },
-              "context": {
-                "$ref": "#/$defs/PublisherNoteContext"
-              },
-              "comment": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/PublisherNoteComment"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "entity_key",
-              "type",
-              "context"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherContextUser",
+        "PublisherNote",
+        "PublisherNoteComment",
+        "PublisherNoteContext"
+      ]
     },
     {
       "name": "get_notes_by_id",
@@ -3610,158 +1726,14 @@ export default {
         },
         "required": [
           "items"
-        ],
-        "$defs": {
-          "PublisherNoteContext": {
-            "type": "object",
-            "properties": {
-              "type": {
-                "type": "string"
-              },
-              "timestamp": {
-                "type": "string"
-              },
-              "users": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherContextUser"
-                }
-              }
-            },
-            "required": [
-              "type",
-              "timestamp",
-              "users"
-            ]
-          },
-          "PublisherContextUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "handle": {
-                "type": "string"
-              },
-              "photo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "bio": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "handle"
-            ]
-          },
-          "PublisherNoteComment": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "body": {
-                "type": "string"
-              },
-              "body_json": {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "user_id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string"
-              },
-              "date": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "body",
-              "user_id",
-              "type",
-              "date"
-            ]
-          },
-          "PublisherNote": {
-            "type": "object",
-            "properties": {
-              "entity_key": {
-                "type": "string"
-              },
-              "type": {
-                "type": "string"
-              },
-              "context": {
-                "$ref": "#/$defs/PublisherNoteContext"
-              },
-              "comment": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/PublisherNoteComment"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "entity_key",
-              "type",
-              "context"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherContextUser",
+        "PublisherNote",
+        "PublisherNoteComment",
+        "PublisherNoteContext"
+      ]
     },
     {
       "name": "get_note_by_id",
@@ -3826,129 +1798,13 @@ export default {
           "entity_key",
           "type",
           "context"
-        ],
-        "$defs": {
-          "PublisherNoteContext": {
-            "type": "object",
-            "properties": {
-              "type": {
-                "type": "string"
-              },
-              "timestamp": {
-                "type": "string"
-              },
-              "users": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/$defs/PublisherContextUser"
-                }
-              }
-            },
-            "required": [
-              "type",
-              "timestamp",
-              "users"
-            ]
-          },
-          "PublisherContextUser": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "handle": {
-                "type": "string"
-              },
-              "photo_url": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "bio": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "name",
-              "handle"
-            ]
-          },
-          "PublisherNoteComment": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "body": {
-                "type": "string"
-              },
-              "body_json": {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "user_id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "type": {
-                "type": "string"
-              },
-              "date": {
-                "type": "string"
-              }
-            },
-            "required": [
-              "id",
-              "body",
-              "user_id",
-              "type",
-              "date"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherContextUser",
+        "PublisherNoteComment",
+        "PublisherNoteContext"
+      ]
     },
     {
       "name": "create_draft",
@@ -4200,7 +2056,8 @@ export default {
           "scheduledAt",
           "updatedAt"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "get_draft",
@@ -4391,7 +2248,8 @@ export default {
           "scheduledAt",
           "updatedAt"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "get_drafts",
@@ -4449,164 +2307,11 @@ export default {
         },
         "required": [
           "items"
-        ],
-        "$defs": {
-          "PublisherDraft": {
-            "type": "object",
-            "properties": {
-              "id": {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
-              },
-              "draft_title": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "draft_subtitle": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "draft_updated_at": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "is_published": {
-                "anyOf": [
-                  {
-                    "type": "boolean"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "post_date": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "audience": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "type": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "draftTitle": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "draftSubtitle": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "draftBody": {
-                "anyOf": [
-                  {
-                    "anyOf": [
-                      {
-                        "type": "object"
-                      },
-                      {
-                        "type": "string"
-                      }
-                    ]
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "published": {
-                "type": "boolean"
-              },
-              "scheduledAt": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "updatedAt": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "required": [
-              "id",
-              "draftTitle",
-              "draftSubtitle",
-              "draftBody",
-              "published",
-              "scheduledAt",
-              "updatedAt"
-            ]
-          }
-        }
-      }
+        ]
+      },
+      "outputRecords": [
+        "PublisherDraft"
+      ]
     },
     {
       "name": "update_draft",
@@ -4866,7 +2571,8 @@ export default {
           "scheduledAt",
           "updatedAt"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "delete_draft",
@@ -4920,7 +2626,8 @@ export default {
           "id",
           "deleted"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "check_draft",
@@ -4977,7 +2684,8 @@ export default {
           "warnings"
         ],
         "additionalProperties": false
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "publish_draft",
@@ -5131,7 +2839,8 @@ export default {
           "published",
           "paywalled"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "schedule_draft",
@@ -5342,7 +3051,8 @@ export default {
           "scheduledAt",
           "updatedAt"
         ]
-      }
+      },
+      "outputRecords": []
     },
     {
       "name": "unschedule_draft",
@@ -5533,7 +3243,723 @@ export default {
           "scheduledAt",
           "updatedAt"
         ]
-      }
+      },
+      "outputRecords": []
     }
-  ]
+  ],
+  "records": {
+    "PublisherComment": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "body": {
+          "type": "string"
+        },
+        "date": {
+          "type": "string"
+        },
+        "user_id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "name": {
+          "type": "string"
+        },
+        "post_id": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "integer"
+                },
+                {
+                  "type": "number"
+                }
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "author_is_admin": {
+          "anyOf": [
+            {
+              "type": "boolean"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "created_at": {
+          "type": "string"
+        },
+        "parent_post_id": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "integer"
+                },
+                {
+                  "type": "number"
+                }
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "author": {
+          "$ref": "#/$defs/PublisherCommentAuthor"
+        }
+      },
+      "required": [
+        "id",
+        "body",
+        "date",
+        "user_id",
+        "name",
+        "created_at",
+        "parent_post_id",
+        "author"
+      ]
+    },
+    "PublisherCommentAuthor": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "name": {
+          "type": "string"
+        },
+        "is_admin": {
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "id",
+        "name"
+      ],
+      "additionalProperties": false
+    },
+    "PublisherContextUser": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "name": {
+          "type": "string"
+        },
+        "handle": {
+          "type": "string"
+        },
+        "photo_url": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "bio": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "id",
+        "name",
+        "handle"
+      ]
+    },
+    "PublisherDraft": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "draft_title": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "draft_subtitle": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "draft_updated_at": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "is_published": {
+          "anyOf": [
+            {
+              "type": "boolean"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "post_date": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "audience": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "type": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "draftTitle": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "draftSubtitle": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "draftBody": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "object"
+                },
+                {
+                  "type": "string"
+                }
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "published": {
+          "type": "boolean"
+        },
+        "scheduledAt": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "updatedAt": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "id",
+        "draftTitle",
+        "draftSubtitle",
+        "draftBody",
+        "published",
+        "scheduledAt",
+        "updatedAt"
+      ]
+    },
+    "PublisherFullProfile": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "name": {
+          "type": "string"
+        },
+        "handle": {
+          "type": "string"
+        },
+        "photo_url": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "bio": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "subscriberCount": {
+          "type": "string"
+        },
+        "subscriberCountNumber": {
+          "type": "number"
+        },
+        "subscriberCountString": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "primaryPublication": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/PublisherPrimaryPublication"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "publicationUsers": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/PublisherPublicationUser"
+          }
+        },
+        "userProfile": {
+          "$ref": "#/$defs/PublisherUserProfile"
+        }
+      },
+      "required": [
+        "id",
+        "name",
+        "handle",
+        "subscriberCount",
+        "subscriberCountNumber",
+        "publicationUsers",
+        "userProfile"
+      ]
+    },
+    "PublisherNote": {
+      "type": "object",
+      "properties": {
+        "entity_key": {
+          "type": "string"
+        },
+        "type": {
+          "type": "string"
+        },
+        "context": {
+          "$ref": "#/$defs/PublisherNoteContext"
+        },
+        "comment": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/PublisherNoteComment"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "entity_key",
+        "type",
+        "context"
+      ]
+    },
+    "PublisherNoteComment": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "body": {
+          "type": "string"
+        },
+        "body_json": {
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "user_id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "type": {
+          "type": "string"
+        },
+        "date": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "id",
+        "body",
+        "user_id",
+        "type",
+        "date"
+      ]
+    },
+    "PublisherNoteContext": {
+      "type": "object",
+      "properties": {
+        "type": {
+          "type": "string"
+        },
+        "timestamp": {
+          "type": "string"
+        },
+        "users": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/PublisherContextUser"
+          }
+        }
+      },
+      "required": [
+        "type",
+        "timestamp",
+        "users"
+      ]
+    },
+    "PublisherPost": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "title": {
+          "type": "string"
+        },
+        "subtitle": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "slug": {
+          "type": "string"
+        },
+        "post_date": {
+          "type": "string"
+        },
+        "description": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "audience": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "canonical_url": {
+          "type": "string"
+        },
+        "cover_image": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "podcast_url": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "newsletter",
+            "podcast",
+            "thread"
+          ]
+        },
+        "published": {
+          "type": "boolean"
+        },
+        "paywalled": {
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "id",
+        "title",
+        "slug",
+        "post_date",
+        "canonical_url",
+        "type",
+        "published",
+        "paywalled"
+      ]
+    },
+    "PublisherPrimaryPublication": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "name": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "id",
+        "name"
+      ]
+    },
+    "PublisherPublication": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "name": {
+          "type": "string"
+        },
+        "subdomain": {
+          "type": "string"
+        },
+        "logo_url": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "id",
+        "name",
+        "subdomain"
+      ]
+    },
+    "PublisherPublicationUser": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "anyOf": [
+            {
+              "type": "integer"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "role": {
+          "type": "string"
+        },
+        "publication": {
+          "$ref": "#/$defs/PublisherPublication"
+        }
+      },
+      "required": [
+        "id",
+        "role",
+        "publication"
+      ]
+    },
+    "PublisherUserProfile": {
+      "type": "object",
+      "properties": {
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/PublisherNote"
+          }
+        },
+        "originalCursorTimestamp": {
+          "type": "string"
+        },
+        "nextCursor": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "items",
+        "originalCursorTimestamp"
+      ]
+    }
+  }
 };

@@ -8,8 +8,13 @@ import catalog from './tools.generated.js';
 import { errorResult } from './errors.js';
 import { rendering, structured } from './results.js';
 
-/** Every tool the client offers, reads and writes, as generated. */
-export const TOOLS = catalog.tools;
+/**
+ * Every tool the client offers, reads and writes, as generated; each output schema with
+ * the records it refers to (written once in the catalog) as its `$defs`.
+ */
+export const TOOLS = catalog.tools.map(({ outputRecords, ...tool }) => outputRecords.length
+  ? { ...tool, outputSchema: { ...tool.outputSchema, $defs: Object.fromEntries(outputRecords.map((name) => [name, catalog.records[name]])) } }
+  : tool);
 
 /** The tools a server offers: the reads, and the writes when `writes` is on. */
 export function offeredTools({ writes }) {
