@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 import { startLocalService } from '../../local-service/index.mjs';
+import { replaceBetween } from '../../scripts/generated-files.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const readmePath = join(here, '..', 'README.md');
@@ -97,9 +98,6 @@ function section() {
 const BEGIN = '<!-- session: recorded by scripts/record-session.mjs; do not edit -->\n';
 const END = '<!-- end of the recorded session -->\n';
 const readme = readFileSync(readmePath, 'utf8');
-const begin = readme.indexOf(BEGIN);
-const end = readme.indexOf(END);
-if (begin < 0 || end < 0) throw new Error('publisher-mcp/README.md lacks the recorded session\'s markers');
 /** Each step's tool, argument names and whether it failed: what a new session must repeat. */
 const calls = (text) => text.split(/^\*\*\d+\. /m).slice(1).map((step) => {
   const name = /^`([\w/]+)`/.exec(step)[1];
@@ -108,7 +106,7 @@ const calls = (text) => text.split(/^\*\*\d+\. /m).slice(1).map((step) => {
   return `${name}(${keys})${step.includes('`isError: true`') ? ' failed' : ''}`;
 });
 if (check) {
-  const recorded = calls(readme.slice(begin, end));
+  const recorded = calls(readme.slice(readme.indexOf(BEGIN), readme.indexOf(END)));
   const now = calls(section());
   if (JSON.stringify(recorded) !== JSON.stringify(now)) {
     console.error(`the README's recorded session differs from a session now:\n  README: ${recorded.join(' | ')}\n  now:    ${now.join(' | ')}\nrun node publisher-mcp/scripts/record-session.mjs`);
@@ -117,6 +115,6 @@ if (check) {
   // Every step of today's session answered as recorded: errors where the README shows one.
   console.log(`recorded session: ${now.length} steps, as in the README`);
 } else {
-  writeFileSync(readmePath, readme.slice(0, begin + BEGIN.length) + section() + '\n' + readme.slice(end));
+  writeFileSync(readmePath, replaceBetween(readme, BEGIN, END, `${section()}\n`, 'publisher-mcp/README.md'));
   console.log(`recorded session: ${steps.length} steps written to publisher-mcp/README.md`);
 }
