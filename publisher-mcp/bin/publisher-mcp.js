@@ -15,6 +15,8 @@ const USAGE = `usage: publisher-mcp [--allow-writes] [--http PORT [--host ADDRES
   (no --http)     serve MCP on stdio
   --http PORT     serve streamable HTTP at http://ADDRESS:PORT/mcp
   --host ADDRESS  the address to bind (default 127.0.0.1, loopback only)
+  --allowed-hosts NAME[,NAME]  serve only requests whose Host and Origin are these names
+                  (default on loopback: localhost, 127.0.0.1, [::1])
   --allow-writes  add the write tools (publish_note, create_draft, publish_draft, …);
                   same as PUBLISHER_MCP_WRITES=1
 environment: PUBLISHER_API_KEY (required), PUBLISHER_HOSTNAME, PUBLISHER_BASE_URL`;
@@ -30,6 +32,7 @@ try {
     options: {
       http: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
+      'allowed-hosts': { type: 'string' },
       'allow-writes': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
@@ -65,7 +68,11 @@ if (options.http !== undefined) {
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--http needs a port number (0–65535), got ${JSON.stringify(options.http)}.`);
   const { startHttpServer } = await import('../src/http.js');
   try {
-    const server = await startHttpServer(factory, { port, host: options.host, log });
+    const allowedHosts = options['allowed-hosts']?.split(',').map((name) => name.trim()).filter(Boolean);
+    const server = await startHttpServer(factory, { port, host: options.host, allowedHosts, log });
+    if (!allowedHosts?.length && !['127.0.0.1', '::1', 'localhost'].includes(options.host)) {
+      log(`warning: listening on ${options.host} with no Host check and no authentication: whoever reaches this port (or a web page, by DNS rebinding) uses the account; --allowed-hosts NAME[,NAME] serves those names only`);
+    }
     const address = server.address();
     const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     log(`serving http://${shown}:${address.port}/mcp, ${mode}`);

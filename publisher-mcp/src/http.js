@@ -3,7 +3,7 @@
 // not a local name are refused (DNS rebinding protection).
 import { createServer } from 'node:http';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { hostHeaderValidation, localhostHostValidation, localhostOriginValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 
 import { MCP_PATH } from './paths.js';
 
@@ -13,10 +13,13 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
  * Serves `factory` at `http://host:port/mcp`; resolves with the listening server (port 0
  * picks a free port: `server.address().port`). `log` receives one line per problem.
  */
-export function startHttpServer(factory, { port, host = '127.0.0.1', log = () => {} }) {
+export function startHttpServer(factory, { port, host = '127.0.0.1', allowedHosts, log = () => {} }) {
   const handler = createMcpHandler(factory, { onerror: (error) => log(`mcp: ${error.message}`) });
   const serve = toNodeHandler(handler, { onerror: (error) => log(`http: ${error.message}`) });
-  const guards = LOOPBACK.has(host) ? [localhostHostValidation(), localhostOriginValidation()] : [];
+  // Names given: only those. On loopback: the local names. Elsewhere, nothing checks the
+  // Host, which the CLI says out loud.
+  const guards = allowedHosts?.length ? [hostHeaderValidation(allowedHosts), originValidation(allowedHosts)]
+    : LOOPBACK.has(host) ? [localhostHostValidation(), localhostOriginValidation()] : [];
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== MCP_PATH) {

@@ -17,6 +17,8 @@ export interface PublisherMcpEnv {
   PUBLISHER_BASE_URL?: string;
   /** `1` adds the write tools. */
   PUBLISHER_MCP_WRITES?: string;
+  /** The Worker: the names (comma-separated) whose Host and Origin it serves; any when unset. */
+  PUBLISHER_MCP_ALLOWED_HOSTS?: string;
   [name: string]: unknown;
 }
 
@@ -33,8 +35,12 @@ export declare function configFromEnv(env: PublisherMcpEnv, options?: { allowWri
 /** A factory of servers over one client; `overrides` go to the client (`fetch`, `sleep`, …). */
 export declare function createServerFactory(config: PublisherMcpConfig, overrides?: Partial<PublisherConfig>): () => McpServer;
 
-/** A web-standard handler (Workers, Deno, Bun) answering MCP's streamable HTTP at `/mcp`. */
-export declare function createFetchHandler(env: PublisherMcpEnv, overrides?: Partial<PublisherConfig>): {
+/**
+ * A web-standard handler (Workers, Deno, Bun) answering MCP's streamable HTTP at `/mcp`.
+ * `allowedHosts`: the names whose Host and Origin headers are served (default the loopback
+ * names, against DNS rebinding); `null` serves any (a Worker on its own route).
+ */
+export declare function createFetchHandler(env: PublisherMcpEnv, overrides?: Partial<PublisherConfig>, options?: { allowedHosts?: string[] | null }): {
   fetch(request: Request): Promise<Response> | Response;
   close(): Promise<void> | void;
 };

@@ -33,6 +33,23 @@ export function callArguments(tool, args, signal) {
 }
 
 /**
+ * The output schema as the SDK takes it (a Standard Schema with its JSON Schema), compiled
+ * on its first use: compiling all of them at start-up made `tools/list` wait ~200 ms,
+ * and a session calls a few tools, not all.
+ */
+function lazyOutputSchema(schema) {
+  let compiled;
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'publisher-mcp',
+      jsonSchema: { input: () => schema, output: () => schema },
+      validate: (value) => (compiled ??= fromJsonSchema(schema))['~standard'].validate(value),
+    },
+  };
+}
+
+/**
  * Adds the tools to `server`. `redact` masks the API key in every text a result carries.
  */
 export function registerTools(server, client, { writes, redact }) {
@@ -42,7 +59,7 @@ export function registerTools(server, client, { writes, redact }) {
       // Arguments are checked by zod, whose messages name the argument; the output
       // schema keeps its $defs as declared, which keeps tools/list small.
       inputSchema: z.fromJSONSchema(tool.inputSchema),
-      outputSchema: fromJsonSchema(tool.outputSchema),
+      outputSchema: lazyOutputSchema(tool.outputSchema),
       annotations: tool.annotations,
     }, async (args, ctx) => {
       const signal = ctx?.mcpReq?.signal ?? ctx?.signal;

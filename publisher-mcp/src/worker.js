@@ -10,7 +10,9 @@ function handlerFor(env) {
   let handler = handlers.get(env);
   if (!handler) {
     try {
-      handler = createFetchHandler(env);
+      // A Worker answers on its own route: any Host, unless PUBLISHER_MCP_ALLOWED_HOSTS names them.
+      const hosts = String(env.PUBLISHER_MCP_ALLOWED_HOSTS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+      handler = createFetchHandler(env, {}, { allowedHosts: hosts.length ? hosts : null });
     } catch (error) {
       if (!(error instanceof ConfigError) && error?.name !== 'PublisherError') throw error;
       const sentence = `publisher-mcp: ${error.message}\n`;

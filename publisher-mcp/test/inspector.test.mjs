@@ -1,0 +1,141 @@
+// The MCP Inspector's CLI (@modelcontextprotocol/inspector-cli, `--cli`) as a user runs
+// it: against the stdio server (`node bin/publisher-mcp.js`, its environment given with
+// -e) and against the streamable HTTP server (`--http 0`, by URL), listing the tools and
+// calling get_posts over the local service.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile as execFileCallback, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+import catalog from '../src/tools.generated.js';
+import { startLocalService } from '../../local-service/index.mjs';
+import { connectService } from '../../js-tests/shared/service.mjs';
+
+const execFile = promisify(execFileCallback);
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const binPath = join(packageDir, 'bin', 'publisher-mcp.js');
+const inspectorCli = join(packageDir, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build', 'cli.js');
+const readTools = catalog.tools.filter((tool) => !tool.write);
+
+let service;
+let controls;
+let httpServer;
+
+/** Starts `bin/publisher-mcp.js --http 0`; resolves with {child, url} once it logs its URL. */
+function startHttpServer(env) {
+  const child = spawn(process.execPath, [binPath, '--http', '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const deadline = setTimeout(() => {
+      reject(new Error(`publisher-mcp did not serve within 30 s: ${stderr}`));
+      child.kill('SIGTERM');
+    }, 30_000);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const match = /serving (http:\/\/\S+\/mcp),/.exec(stderr);
+      if (!match) return;
+      clearTimeout(deadline);
+      resolve({ child, url: match[1] });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(deadline);
+      reject(new Error(`publisher-mcp exited (code ${code}) before serving: ${stderr}`));
+    });
+  });
+}
+
+function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Runs `mcp-inspector-cli --cli <args>` and parses the JSON it prints. The working folder
+ * is the package's: the CLI finds its own package.json through `../package.json` of the
+ * working folder (it exists from here) before importing it relative to itself.
+ */
+async function inspect(args) {
+  const { stdout } = await execFile(process.execPath, [inspectorCli, '--cli', ...args], {
+    cwd: packageDir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { result: JSON.parse(stdout), stdout };
+}
+
+/** The stdio target: the server's command line with its environment as -e pairs. */
+const stdioTarget = (extraEnv = {}) => [
+  ...Object.entries({ PUBLISHER_API_KEY: service.apiKey, PUBLISHER_BASE_URL: service.url, ...extraEnv }).flatMap(([key, value]) => ['-e', `${key}=${value}`]),
+  process.execPath, binPath,
+];
+
+/** The first two posts, as the service itself lists them. */
+const firstTwoPosts = async () => (await controls.raw('/api/v1/posts?offset=0&limit=2')).map((post) => post.id);
+
+function assertListsTheTools(listed, expected) {
+  assert.deepEqual(listed.map((tool) => tool.name), expected.map((tool) => tool.name));
+  for (const tool of expected) {
+    const shown = listed.find((entry) => entry.name === tool.name);
+    assert.equal(shown.description, tool.description, `${tool.name}: description`);
+    assert.deepEqual(shown.annotations, tool.annotations, `${tool.name}: annotations`);
+    assert.deepEqual(Object.keys(shown.inputSchema.properties ?? {}).sort(), Object.keys(tool.inputSchema.properties).sort(), `${tool.name}: arguments`);
+    assert.deepEqual([...(shown.inputSchema.required ?? [])].sort(), [...tool.inputSchema.required].sort(), `${tool.name}: required arguments`);
+    assert.equal(shown.outputSchema?.type, 'object', `${tool.name}: an output schema`);
+  }
+}
+
+function assertTwoPosts(result, ids, stdout) {
+  assert.notEqual(result.isError, true, JSON.stringify(result.content));
+  assert.deepEqual(result.structuredContent.items.map((post) => post.id), ids);
+  const [text] = result.content;
+  assert.equal(text.type, 'text');
+  const lines = text.text.split('\n');
+  assert.equal(lines[0], 'get_posts: 2 items');
+  assert.deepEqual(lines.slice(1).map((line) => /^- #(\d+) · /.exec(line)?.[1]), ids.map(String));
+  assert.ok(!stdout.includes(service.apiKey), 'the API key is in the output');
+}
+
+before(async () => {
+  service = await startLocalService({ seed: 3, posts: 30 });
+  controls = connectService({ url: service.url, apiKey: service.apiKey });
+  httpServer = await startHttpServer({ PUBLISHER_API_KEY: service.apiKey, PUBLISHER_BASE_URL: service.url });
+});
+
+after(async () => {
+  if (httpServer) await stopChild(httpServer.child);
+  if (service) await service.close();
+});
+
+test('stdio: tools/list shows every read tool of tools.generated.js, with its description, annotations and arguments', async () => {
+  const { result } = await inspect([...stdioTarget(), '--method', 'tools/list']);
+  assertListsTheTools(result.tools, readTools);
+});
+
+test('stdio with PUBLISHER_MCP_WRITES=1: tools/list shows the write tools too', async () => {
+  const { result } = await inspect([...stdioTarget({ PUBLISHER_MCP_WRITES: '1' }), '--method', 'tools/list']);
+  assertListsTheTools(result.tools, catalog.tools);
+  assert.ok(catalog.tools.some((tool) => tool.write));
+});
+
+test('stdio: tools/call get_posts with limit 2 gives the first two posts, structured and as text', async () => {
+  const { result, stdout } = await inspect([...stdioTarget(), '--method', 'tools/call', '--tool-name', 'get_posts', '--tool-arg', 'limit=2']);
+  assertTwoPosts(result, await firstTwoPosts(), stdout);
+});
+
+test('stdio: a failed call is a tool result with isError and its one sentence, kind and status', async () => {
+  const { result } = await inspect([...stdioTarget(), '--method', 'tools/call', '--tool-name', 'get_post', '--tool-arg', 'slug=no-such-post']);
+  assert.equal(result.isError, true);
+  assert.equal(result.content.length, 1);
+  assert.match(result.content[0].text, /^get_post failed: .+ \(kind: http, HTTP status: 404\)$/);
+});
+
+test('streamable HTTP (a URL ending in /mcp): tools/list and tools/call get_posts with limit 2', async () => {
+  const listed = await inspect([httpServer.url, '--method', 'tools/list']);
+  assertListsTheTools(listed.result.tools, readTools);
+  const called = await inspect([httpServer.url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'get_posts', '--tool-arg', 'limit=2']);
+  assertTwoPosts(called.result, await firstTwoPosts(), called.stdout);
+});
