@@ -32,9 +32,10 @@ const quickArgs = {
   'package.mjs': ['--runs', '5'],
   'cold-start.mjs': ['--runs', '8'],
   'faults.mjs': ['--calls', '100'],
+  'mcp-start.mjs': ['--runs', '5'],
 };
 // The order figures are read in; scripts not listed (new ones) come after, by name.
-const order = ['per-call.mjs', 'client-cost.mjs', 'fan-out.mjs', 'read-ahead.mjs', 'soak.mjs', 'package.mjs', 'cold-start.mjs', 'faults.mjs', 'queue-mode.mjs'];
+const order = ['per-call.mjs', 'client-cost.mjs', 'fan-out.mjs', 'read-ahead.mjs', 'soak.mjs', 'package.mjs', 'cold-start.mjs', 'faults.mjs', 'mcp-start.mjs', 'queue-mode.mjs'];
 // Scripts run a second time with these arguments: fan-out with one slow user among fast ones.
 const secondRuns = { 'fan-out.mjs': ['--slow-user', '25'] };
 const rank = (name) => (order.includes(name) ? order.indexOf(name) : order.length);
