@@ -6,6 +6,7 @@
 #
 #   bash scripts/mutants.sh rust [cargo-mutants args, e.g. --file publisher-core/src/http/retry.rs]
 #   bash scripts/mutants.sh node
+#   bash scripts/mutants.sh mcp    (Stryker over publisher-mcp's src/ and bin/: publisher-mcp/stryker.config.mjs)
 #
 # Results: mutants.out/ (Rust: caught.txt, missed.txt, timeout.txt, unviable.txt) and
 # n8n-node/reports/mutation/ (Stryker's HTML and JSON). Both print their counts.
@@ -46,8 +47,20 @@ case "${1:-}" in
     PUBLISHER_FIXTURES_DIR="$ROOT/fixtures/service" PUBLISHER_SKIP_TSC=1 \
       "$NODE24" "$STRYKER_DIR/node_modules/@stryker-mutator/core/bin/stryker.js" run stryker.config.mjs "$@"
     ;;
+  mcp)
+    shift
+    [ -f pkg/publisher_wasm_bg.wasm ] || node scripts/build-pkg.mjs
+    STRYKER_DIR="${PUBLISHER_WASM_CACHE:-$HOME/.cache/publisher-wasm}/stryker-10.1.1"
+    if [ ! -x "$STRYKER_DIR/node_modules/.bin/stryker" ]; then
+      mkdir -p "$STRYKER_DIR"
+      (cd "$STRYKER_DIR" && echo '{"private":true}' > package.json && npm install --no-audit --no-fund --save-exact @stryker-mutator/core@10.1.1 typescript@5.9.3)
+    fi
+    NODE24="$(node js-tests/consumers/tools.mjs)/node_modules/node24/bin/node"
+    cd publisher-mcp
+    "$NODE24" "$STRYKER_DIR/node_modules/@stryker-mutator/core/bin/stryker.js" run stryker.config.mjs "$@"
+    ;;
   *)
-    echo "usage: bash scripts/mutants.sh rust|node" >&2
+    echo "usage: bash scripts/mutants.sh rust|node|mcp" >&2
     exit 2
     ;;
 esac

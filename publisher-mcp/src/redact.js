@@ -1,6 +1,7 @@
 // The API key never leaves the server: every text the server sends or logs goes through
-// `redact`, which removes the key in each form it travels in (as given, URL-encoded, and
-// inside the session cookie), even when the service echoes the cookie back.
+// `redact`, and every structured result through `redact.value`, which remove the key in
+// each form it travels in (as given, URL-encoded, and inside the session cookie), even
+// when the service echoes the cookie back or a record holds it.
 
 const MASK = '[redacted]';
 
@@ -13,9 +14,22 @@ export function redactor(apiKey) {
   }
   // Longest first, so a form inside another is not left half-masked.
   const ordered = [...forms].sort((a, b) => b.length - a.length);
-  return (text) => {
+  const redact = (text) => {
     let out = String(text);
     for (const form of ordered) out = out.split(form).join(MASK);
     return out;
   };
+  /** `value` (JSON data) with every string masked; itself when no form of the key is in it. */
+  redact.value = (value) => {
+    const text = JSON.stringify(value);
+    if (text === undefined || !ordered.some((form) => text.includes(form) || text.includes(JSON.stringify(form).slice(1, -1)))) return value;
+    return mask(value);
+  };
+  const mask = (value) => {
+    if (typeof value === 'string') return redact(value);
+    if (Array.isArray(value)) return value.map(mask);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), mask(v)]));
+    return value;
+  };
+  return redact;
 }

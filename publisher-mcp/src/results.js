@@ -46,21 +46,32 @@ function shorten(text, max) {
 /** The short text beside the structured result. */
 export function rendering(tool, result) {
   if (tool.result === 'list' || tool.result === 'page') {
-    const { items } = result;
-    const lines = [`${tool.name}: ${items.length} ${items.length === 1 ? 'item' : 'items'}`];
-    for (const item of items.slice(0, MAX_TEXT_ITEMS)) lines.push(`- ${label(item)}`);
-    if (items.length > MAX_TEXT_ITEMS) lines.push(`- … ${items.length - MAX_TEXT_ITEMS} more in the structured result`);
+    const lines = [`${tool.name}: ${count(result.items)}`, ...itemLines(result.items)];
     if (tool.result === 'page') lines.push(result.nextCursor ? `next page: cursor ${JSON.stringify(result.nextCursor)}` : 'no next page');
     return lines.join('\n');
   }
   // A check has no id or title: its verdict is its headline.
-  const headline = typeof result.ok === 'boolean' ? (result.ok ? 'ready to publish' : 'not ready to publish') : label(result);
-  const lines = [`${tool.name}: ${headline}`];
-  if (typeof result.deleted === 'boolean') lines.push(result.deleted ? 'deleted' : 'already gone: nothing was deleted');
-  if ('scheduledAt' in result) lines.push(result.scheduledAt ? `scheduled for ${result.scheduledAt}` : 'not scheduled');
   if (typeof result.ok === 'boolean') {
-    for (const problem of [...(result.errors ?? []), ...(result.warnings ?? [])]) lines.push(`- ${typeof problem === 'string' ? problem : JSON.stringify(problem)}`);
+    const problems = [...(result.errors ?? []), ...(result.warnings ?? [])];
+    return [`${tool.name}: ${result.ok ? 'ready to publish' : 'not ready to publish'}`, ...problems.map((p) => `- ${typeof p === 'string' ? p : JSON.stringify(p)}`)].join('\n');
   }
+  // A record that is a list in a wrapper (search results, a user's feed) shows the list.
+  const list = result.id === undefined && Object.values(result).find((v) => Array.isArray(v) && v.some((item) => item && typeof item === 'object'));
+  if (list) {
+    const total = typeof result.total === 'number' ? ` of ${result.total}` : '';
+    return [`${tool.name}: ${count(list)}${total}`, ...itemLines(list)].join('\n');
+  }
+  const lines = [`${tool.name}: ${label(result)}`];
+  if (tool.name.startsWith('delete_')) lines.push(result.deleted ? 'deleted' : 'already gone: nothing was deleted');
+  if ('draftTitle' in result) lines.push(result.scheduledAt ? `scheduled for ${result.scheduledAt}` : 'not scheduled');
   if (typeof result.canonical_url === 'string') lines.push(result.canonical_url);
   return lines.join('\n');
+}
+
+const count = (items) => `${items.length} ${items.length === 1 ? 'item' : 'items'}`;
+
+function itemLines(items) {
+  const lines = items.slice(0, MAX_TEXT_ITEMS).map((item) => `- ${label(item)}`);
+  if (items.length > MAX_TEXT_ITEMS) lines.push(`- … ${items.length - MAX_TEXT_ITEMS} more in the structured result`);
+  return lines;
 }

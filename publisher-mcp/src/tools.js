@@ -50,7 +50,8 @@ function lazyOutputSchema(schema) {
 }
 
 /**
- * Adds the tools to `server`. `redact` masks the API key in every text a result carries.
+ * Adds the tools to `server`. `redact` masks the API key in every text and structured
+ * result a tool returns.
  */
 export function registerTools(server, client, { writes, redact }) {
   for (const tool of offeredTools({ writes })) {
@@ -62,10 +63,11 @@ export function registerTools(server, client, { writes, redact }) {
       outputSchema: lazyOutputSchema(tool.outputSchema),
       annotations: tool.annotations,
     }, async (args, ctx) => {
-      const signal = ctx?.mcpReq?.signal ?? ctx?.signal;
+      // A client's notifications/cancelled aborts the call, and any wait before a retry.
+      const signal = ctx?.mcpReq?.signal;
       try {
         const value = await client[tool.method](...callArguments(tool, args ?? {}, signal));
-        const result = structured(tool.result, value);
+        const result = redact.value(structured(tool.result, value));
         return { structuredContent: result, content: [{ type: 'text', text: redact(rendering(tool, result)) }] };
       } catch (error) {
         const failed = errorResult(tool, error);
