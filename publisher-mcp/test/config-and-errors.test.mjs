@@ -70,3 +70,17 @@ test('the text beside a result is short: a count and a line per item, the next c
   assert.equal(rendering(tool('check_draft'), { ok: false, errors: ['no title'], warnings: [] }), 'check_draft: not ready to publish\n- no title');
   assert.equal(rendering(tool('delete_note'), { id: 3, deleted: false }), 'delete_note: #3\nalready gone: nothing was deleted');
 });
+
+test('a list in a wrapper is rendered as a list; only a draft speaks of its schedule, only a delete of deletion', () => {
+  assert.equal(rendering(tool('search_posts'), { total: 7, results: [{ id: 1, title: 'One' }] }), 'search_posts: 1 item of 7\n- #1 · One');
+  assert.equal(rendering(tool('get_draft'), { id: 4, draftTitle: 'T', scheduledAt: '2030-01-01T09:00:00.000Z' }), 'get_draft: #4 · T · 2030-01-01T09:00:00.000Z\nscheduled for 2030-01-01T09:00:00.000Z');
+  assert.equal(rendering(tool('publish_note'), { id: 5, body: 'hi', deleted: false, scheduledAt: null }), 'publish_note: #5 · hi');
+});
+
+test('a structured result holding the key is masked in every string and key; one without it is returned as it is', () => {
+  const redact = redactor('secret-key-123');
+  const clean = { items: [{ id: 1, title: 'fine' }] };
+  assert.equal(redact.value(clean), clean);
+  const masked = redact.value({ items: [{ title: 'x connect.sid=s%3Asecret-key-123', 'secret-key-123': ['secret-key-123'] }], n: 1 });
+  assert.deepEqual(masked, { items: [{ title: 'x connect.sid=s%3A[redacted]', '[redacted]': ['[redacted]'] }], n: 1 });
+});
