@@ -9,15 +9,11 @@ export class ConfigError extends Error {
   }
 }
 
-const TRUE = new Set(['1', 'true', 'yes', 'on']);
-const FALSE = new Set(['', '0', 'false', 'no', 'off']);
-
-/** `PUBLISHER_MCP_WRITES` and the like: a switch that is on, off, or a mistake. */
+/** `PUBLISHER_MCP_WRITES` and the like: a switch that is on (1, true), off (unset, empty, 0, false), or a mistake. */
 export function parseSwitch(name, value) {
-  if (value === undefined || value === null) return false;
-  const text = String(value).trim().toLowerCase();
-  if (TRUE.has(text)) return true;
-  if (FALSE.has(text)) return false;
+  const text = String(value ?? '').trim().toLowerCase();
+  if (text === '1' || text === 'true') return true;
+  if (text === '' || text === '0' || text === 'false') return false;
   throw new ConfigError(`${name} must be 1 (on) or 0 (off), got ${JSON.stringify(String(value))}.`);
 }
 

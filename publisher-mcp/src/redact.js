@@ -8,24 +8,18 @@ const MASK = '[redacted]';
 /** A function that masks every form of `apiKey` in a text. */
 export function redactor(apiKey) {
   const forms = new Set();
+  // A key of a few characters would mask every word that holds them; no real key is that short.
   if (typeof apiKey === 'string' && apiKey.length >= 4) {
     const bare = apiKey.replace(/^s(%3A|:)/i, '');
     for (const form of [apiKey, bare, encodeURIComponent(bare), encodeURIComponent(apiKey)]) forms.add(form);
   }
-  // Longest first, so a form inside another is not left half-masked.
-  const ordered = [...forms].sort((a, b) => b.length - a.length);
   const redact = (text) => {
     let out = String(text);
-    for (const form of ordered) out = out.split(form).join(MASK);
+    for (const form of forms) out = out.split(form).join(MASK);
     return out;
   };
-  /** `value` (JSON data) with every string masked; itself when no form of the key is in it. */
-  redact.value = (value) => {
-    const text = JSON.stringify(value);
-    if (text === undefined || !ordered.some((form) => text.includes(form) || text.includes(JSON.stringify(form).slice(1, -1)))) return value;
-    return mask(value);
-  };
-  const mask = (value) => {
+  /** `value` (JSON data) with every string and key masked. */
+  redact.value = function mask(value) {
     if (typeof value === 'string') return redact(value);
     if (Array.isArray(value)) return value.map(mask);
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), mask(v)]));

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { ConfigError, configFromEnv, parseSwitch } from '../src/config.js';
-import { CHECK_FIRST, errorText } from '../src/errors.js';
+import { CHECK_FIRST, errorResult, errorText } from '../src/errors.js';
 import { redactor } from '../src/redact.js';
 import { label, rendering, structured } from '../src/results.js';
 import { callArguments, offeredTools, TOOLS } from '../src/tools.js';
@@ -77,10 +77,51 @@ test('a list in a wrapper is rendered as a list; only a draft speaks of its sche
   assert.equal(rendering(tool('publish_note'), { id: 5, body: 'hi', deleted: false, scheduledAt: null }), 'publish_note: #5 · hi');
 });
 
-test('a structured result holding the key is masked in every string and key; one without it is returned as it is', () => {
+test('a structured result holding the key is masked in every string and key, the rest kept', () => {
   const redact = redactor('secret-key-123');
-  const clean = { items: [{ id: 1, title: 'fine' }] };
-  assert.equal(redact.value(clean), clean);
+  const clean = { items: [{ id: 1, title: 'fine', tags: ['a'], n: null }] };
+  assert.deepEqual(redact.value(clean), clean);
   const masked = redact.value({ items: [{ title: 'x connect.sid=s%3Asecret-key-123', 'secret-key-123': ['secret-key-123'] }], n: 1 });
   assert.deepEqual(masked, { items: [{ title: 'x connect.sid=s%3A[redacted]', '[redacted]': ['[redacted]'] }], n: 1 });
+});
+
+test('a switch is on for 1 and true, off for unset, empty, 0 and false, in any case and spacing', () => {
+  for (const on of ['1', 'true', ' TRUE ']) assert.equal(parseSwitch('S', on), true, on);
+  for (const off of [undefined, null, '', '0', 'false', 'False ']) assert.equal(parseSwitch('S', off), false, String(off));
+  assert.throws(() => parseSwitch('S', 'yes'), (error) => error.name === 'ConfigError' && error.message === 'S must be 1 (on) or 0 (off), got "yes".');
+});
+
+test('the key and the hosts are trimmed, and settings left unset are left out', () => {
+  assert.deepEqual(configFromEnv({ PUBLISHER_API_KEY: ' key-1234 \n' }).client, { apiKey: 'key-1234' });
+  assert.deepEqual(configFromEnv({ PUBLISHER_API_KEY: 'key-1234', PUBLISHER_HOSTNAME: ' a.example.com ', PUBLISHER_BASE_URL: ' http://127.0.0.1:1 ' }).client,
+    { apiKey: 'key-1234', hostname: 'a.example.com', baseUrl: 'http://127.0.0.1:1' });
+  assert.throws(() => configFromEnv({ PUBLISHER_API_KEY: 'key-1234', PUBLISHER_MCP_WRITES: 'on' }), /^ConfigError: PUBLISHER_MCP_WRITES must be/);
+});
+
+test('a short or missing key masks nothing; a key with its cookie prefix is masked with and without it', () => {
+  assert.equal(redactor('abc')('abc abcd'), 'abc abcd');
+  assert.equal(redactor(undefined)('text'), 'text');
+  assert.equal(redactor('s:key-1234')('s:key-1234 and key-1234 and xs:key'), '[redacted] and [redacted] and xs:key');
+  assert.deepEqual(redactor('key-1234').value([1, null, true, { a: 'key-1234' }]), [1, null, true, { a: '[redacted]' }]);
+});
+
+test('a tool error is an isError result with one text part', () => {
+  const error = Object.assign(new Error('refused'), { name: 'PublisherError', kind: 'invalid-argument' });
+  assert.deepEqual(errorResult(tool('get_post'), error), { isError: true, content: [{ type: 'text', text: 'get_post failed: refused (kind: invalid-argument)' }] });
+  const created = Object.assign(new Error('lost'), { name: 'PublisherError', kind: 'maybe-created' });
+  assert.match(errorText(tool('create_draft'), created), /checking with get_drafts \(the newest drafts\): calling it again could do it twice\.$/);
+  assert.match(errorText({ name: 'some_write' }, created), /checking with a read of what it writes:/);
+  assert.equal(errorText(tool('get_post'), undefined), 'get_post failed inside publisher-mcp: undefined');
+});
+
+test('a list is under items; a record\'s line has its id, its title, name or handle, and its date', () => {
+  assert.deepEqual(structured('list', [{ id: 1 }]), { items: [{ id: 1 }] });
+  assert.deepEqual(structured('record', { id: 1, at: new Date(0) }), { id: 1, at: '1970-01-01T00:00:00.000Z' });
+  assert.equal(label({ id: 2, name: 'Ada', date: '2025-01-02' }), '#2 · Ada · 2025-01-02');
+  assert.equal(label({ id: 3, handle: 'ada', updatedAt: '2025-01-03' }), '#3 · ada · 2025-01-03');
+  assert.equal(label({ type: 'post', post: { id: 4, title: 'P' } }), 'post #4 · P');
+  assert.equal(label(null), 'null');
+  assert.equal(label(42), '42');
+  assert.equal(label({ x: 1 }), '{"x":1}');
+  assert.equal(label({ id: 5, title: 'x'.repeat(90) }), `#5 · ${'x'.repeat(79)}…`);
 });
