@@ -8,7 +8,7 @@
 // The suite needs Node 22+ (fs.globSync): it runs on the consumer tools' Node 24.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile as execFileCallback, spawn } from 'node:child_process';
+import { execFile as execFileCallback } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +19,10 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import catalog from '../src/tools.generated.js';
 import { startLocalService } from '../../local-service/index.mjs';
 import { tools as consumerTools } from '../../js-tests/consumers/tools.mjs';
+import { spawnHttpServer, stopChild } from './support.mjs';
 
 const execFile = promisify(execFileCallback);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const binPath = join(packageDir, 'bin', 'publisher-mcp.js');
 const conformanceCli = join(packageDir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const conformanceVersion = JSON.parse(readFileSync(join(packageDir, 'node_modules', '@modelcontextprotocol', 'conformance', 'package.json'), 'utf8')).version;
 const readTools = catalog.tools.filter((tool) => !tool.write);
@@ -88,38 +88,6 @@ let server;
 let outputDir;
 let runs; // [{scenario, suite, checks}]
 let offered; // {capabilities, tools, prompts, resources}
-
-/** Starts `bin/publisher-mcp.js --http 0`; resolves with {child, url} once it logs its URL. */
-function startHttpServer(env) {
-  const child = spawn(process.execPath, [binPath, '--http', '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    const deadline = setTimeout(() => {
-      reject(new Error(`publisher-mcp did not serve within 30 s: ${stderr}`));
-      child.kill('SIGTERM');
-    }, 30_000);
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      const match = /serving (http:\/\/\S+\/mcp),/.exec(stderr);
-      if (!match) return;
-      clearTimeout(deadline);
-      resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(deadline);
-      reject(new Error(`publisher-mcp exited (code ${code}) before serving: ${stderr}`));
-    });
-  });
-}
-
-function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
 
 /** Runs the suite's CLI on Node 24; it exits 1 whenever a check fails, so the output is what counts. */
 async function conformance(node24, args) {
@@ -190,7 +158,7 @@ function resultOf(checks) {
 before(async () => {
   const { node24 } = consumerTools();
   service = await startLocalService({ seed: 1, posts: 30 });
-  server = await startHttpServer({ PUBLISHER_API_KEY: service.apiKey, PUBLISHER_BASE_URL: service.url });
+  server = await spawnHttpServer([], { ...process.env, PUBLISHER_API_KEY: service.apiKey, PUBLISHER_BASE_URL: service.url });
   offered = await whatTheServerOffers(server.url);
   outputDir = mkdtempSync(join(tmpdir(), 'publisher-mcp-conformance-'));
 

@@ -4,7 +4,7 @@
 // calling get_posts over the local service.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile as execFileCallback, spawn } from 'node:child_process';
+import { execFile as execFileCallback } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import catalog from '../src/tools.generated.js';
 import { startLocalService } from '../../local-service/index.mjs';
 import { connectService } from '../../js-tests/shared/service.mjs';
+import { spawnHttpServer, stopChild } from './support.mjs';
 
 const execFile = promisify(execFileCallback);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -22,38 +23,6 @@ const readTools = catalog.tools.filter((tool) => !tool.write);
 let service;
 let controls;
 let httpServer;
-
-/** Starts `bin/publisher-mcp.js --http 0`; resolves with {child, url} once it logs its URL. */
-function startHttpServer(env) {
-  const child = spawn(process.execPath, [binPath, '--http', '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    const deadline = setTimeout(() => {
-      reject(new Error(`publisher-mcp did not serve within 30 s: ${stderr}`));
-      child.kill('SIGTERM');
-    }, 30_000);
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      const match = /serving (http:\/\/\S+\/mcp),/.exec(stderr);
-      if (!match) return;
-      clearTimeout(deadline);
-      resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(deadline);
-      reject(new Error(`publisher-mcp exited (code ${code}) before serving: ${stderr}`));
-    });
-  });
-}
-
-function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
 
 /**
  * Runs `mcp-inspector-cli --cli <args>` and parses the JSON it prints. The working folder
@@ -102,7 +71,7 @@ function assertTwoPosts(result, ids, stdout) {
 before(async () => {
   service = await startLocalService({ seed: 3, posts: 30 });
   controls = connectService({ url: service.url, apiKey: service.apiKey });
-  httpServer = await startHttpServer({ PUBLISHER_API_KEY: service.apiKey, PUBLISHER_BASE_URL: service.url });
+  httpServer = await spawnHttpServer([], { ...process.env, PUBLISHER_API_KEY: service.apiKey, PUBLISHER_BASE_URL: service.url });
 });
 
 after(async () => {

@@ -137,8 +137,11 @@ function recordMessages(transport, sink) {
   });
 }
 
-/** `bin/publisher-mcp.js --http 0 …`; resolves once its stderr names the URL it serves. */
-function spawnHttpServer(args, env, stderr) {
+/**
+ * `bin/publisher-mcp.js --http 0 …`; resolves with `{child, url, port}` once its stderr
+ * (collected into `stderr`) names the URL it serves.
+ */
+export function spawnHttpServer(args, env, stderr = []) {
   const child = spawn(process.execPath, [BIN, '--http', '0', ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr.setEncoding('utf8');
   return new Promise((resolve, reject) => {
