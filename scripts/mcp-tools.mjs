@@ -149,10 +149,12 @@ function recordSchema(name, defs) {
   const required = [];
   for (const field of fields) {
     let schema = fieldType(field.type, defs);
-    const also = (declared.get(field.name) ?? '').split(' | ').filter((t) => ['string', 'number', 'boolean'].includes(t) && t !== schema.type);
-    if (also.length && schema.type) schema = { anyOf: [schema, ...also.map((type) => ({ type }))] };
-    const mayBeNull = ['optional', 'derived-nullable'].includes(field.presence);
-    if (mayBeNull) schema = { anyOf: [schema, { type: 'null' }] };
+    // TypeScript's `number` is the record's integer or number: no widening.
+    const covered = (t) => t === schema.type || (t === 'number' && schema.type === 'integer');
+    const also = (declared.get(field.name) ?? '').split(' | ').filter((t) => ['string', 'number', 'boolean'].includes(t) && !covered(t));
+    const alternatives = [schema, ...(schema.type ? also.map((type) => ({ type })) : [])];
+    if (['optional', 'derived-nullable'].includes(field.presence)) alternatives.push({ type: 'null' });
+    if (alternatives.length > 1) schema = { anyOf: alternatives };
     properties[field.name] = schema;
     if (['required', 'derived', 'derived-nullable'].includes(field.presence)) required.push(field.name);
   }

@@ -110,14 +110,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "title": {
             "type": "string"
@@ -249,14 +242,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "title": {
             "type": "string"
@@ -425,14 +411,7 @@ export default {
         "type": "object",
         "properties": {
           "total": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "results": {
             "type": "array",
@@ -566,14 +545,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "body": {
             "type": "string"
@@ -582,14 +554,7 @@ export default {
             "type": "string"
           },
           "user_id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "name": {
             "type": "string"
@@ -597,14 +562,7 @@ export default {
           "post_id": {
             "anyOf": [
               {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
+                "type": "integer"
               },
               {
                 "type": "null"
@@ -627,14 +585,7 @@ export default {
           "parent_post_id": {
             "anyOf": [
               {
-                "anyOf": [
-                  {
-                    "type": "integer"
-                  },
-                  {
-                    "type": "number"
-                  }
-                ]
+                "type": "integer"
               },
               {
                 "type": "null"
@@ -804,14 +755,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "body": {
             "type": "string"
@@ -1022,14 +966,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "name": {
             "type": "string"
@@ -1907,14 +1844,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "draft_title": {
             "anyOf": [
@@ -2009,14 +1939,10 @@ export default {
           "draftBody": {
             "anyOf": [
               {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "string"
-                  }
-                ]
+                "type": "object"
+              },
+              {
+                "type": "string"
               },
               {
                 "type": "null"
@@ -2099,14 +2025,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "draft_title": {
             "anyOf": [
@@ -2201,14 +2120,10 @@ export default {
           "draftBody": {
             "anyOf": [
               {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "string"
-                  }
-                ]
+                "type": "object"
+              },
+              {
+                "type": "string"
               },
               {
                 "type": "null"
@@ -2422,14 +2337,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "draft_title": {
             "anyOf": [
@@ -2524,14 +2432,10 @@ export default {
           "draftBody": {
             "anyOf": [
               {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "string"
-                  }
-                ]
+                "type": "object"
+              },
+              {
+                "type": "string"
               },
               {
                 "type": "null"
@@ -2743,14 +2647,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "title": {
             "type": "string"
@@ -2902,14 +2799,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "draft_title": {
             "anyOf": [
@@ -3004,14 +2894,10 @@ export default {
           "draftBody": {
             "anyOf": [
               {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "string"
-                  }
-                ]
+                "type": "object"
+              },
+              {
+                "type": "string"
               },
               {
                 "type": "null"
@@ -3094,14 +2980,7 @@ export default {
         "type": "object",
         "properties": {
           "id": {
-            "anyOf": [
-              {
-                "type": "integer"
-              },
-              {
-                "type": "number"
-              }
-            ]
+            "type": "integer"
           },
           "draft_title": {
             "anyOf": [
@@ -3196,14 +3075,10 @@ export default {
           "draftBody": {
             "anyOf": [
               {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "string"
-                  }
-                ]
+                "type": "object"
+              },
+              {
+                "type": "string"
               },
               {
                 "type": "null"
@@ -3252,14 +3127,7 @@ export default {
       "type": "object",
       "properties": {
         "id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "body": {
           "type": "string"
@@ -3268,14 +3136,7 @@ export default {
           "type": "string"
         },
         "user_id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "name": {
           "type": "string"
@@ -3283,14 +3144,7 @@ export default {
         "post_id": {
           "anyOf": [
             {
-              "anyOf": [
-                {
-                  "type": "integer"
-                },
-                {
-                  "type": "number"
-                }
-              ]
+              "type": "integer"
             },
             {
               "type": "null"
@@ -3313,14 +3167,7 @@ export default {
         "parent_post_id": {
           "anyOf": [
             {
-              "anyOf": [
-                {
-                  "type": "integer"
-                },
-                {
-                  "type": "number"
-                }
-              ]
+              "type": "integer"
             },
             {
               "type": "null"
@@ -3346,14 +3193,7 @@ export default {
       "type": "object",
       "properties": {
         "id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "name": {
           "type": "string"
@@ -3372,14 +3212,7 @@ export default {
       "type": "object",
       "properties": {
         "id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "name": {
           "type": "string"
@@ -3418,14 +3251,7 @@ export default {
       "type": "object",
       "properties": {
         "id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "draft_title": {
           "anyOf": [
@@ -3520,14 +3346,10 @@ export default {
         "draftBody": {
           "anyOf": [
             {
-              "anyOf": [
-                {
-                  "type": "object"
-                },
-                {
-                  "type": "string"
-                }
-              ]
+              "type": "object"
+            },
+            {
+              "type": "string"
             },
             {
               "type": "null"
@@ -3679,14 +3501,7 @@ export default {
       "type": "object",
       "properties": {
         "id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "body": {
           "type": "string"
@@ -3702,14 +3517,7 @@ export default {
           ]
         },
         "user_id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "type": {
           "type": "string"
@@ -3752,14 +3560,7 @@ export default {
       "type": "object",
       "properties": {
         "id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "title": {
           "type": "string"
@@ -3853,14 +3654,7 @@ export default {
       "type": "object",
       "properties": {
         "id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "name": {
           "type": "string"
@@ -3875,14 +3669,7 @@ export default {
       "type": "object",
       "properties": {
         "id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "name": {
           "type": "string"
@@ -3911,14 +3698,7 @@ export default {
       "type": "object",
       "properties": {
         "id": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "type": "integer"
         },
         "role": {
           "type": "string"

@@ -70,3 +70,11 @@ test('each output schema carries exactly the records it refers to', () => {
   }
   assert.ok(Object.keys(catalog.records).length > 5);
 });
+
+test('a record\'s integers stay integers, and a field that may be null or of a wider type says so in one anyOf', () => {
+  const { PublisherPost, PublisherComment, PublisherDraft } = catalog.records;
+  assert.deepEqual(PublisherPost.properties.id, { type: 'integer' });
+  assert.deepEqual(PublisherComment.properties.post_id, { anyOf: [{ type: 'integer' }, { type: 'null' }] });
+  assert.deepEqual(PublisherDraft.properties.draftBody, { anyOf: [{ type: 'object' }, { type: 'string' }, { type: 'null' }] });
+  assert.ok(PublisherPost.required.includes('title') && !PublisherPost.required.includes('subtitle'));
+});
