@@ -223,8 +223,11 @@ export function toolList() {
     const once = method.delivery === 'at most once';
     const input = inputOf(method);
     const output = outputOf(method);
+    const name = snake(method.name);
     return {
-      name: snake(method.name),
+      name,
+      // For people: the name in words (`get_full_profile_by_slug` → "Get full profile by slug").
+      title: name[0].toUpperCase() + name.slice(1).replaceAll('_', ' '),
       method: method.name,
       description: method.summary,
       write,

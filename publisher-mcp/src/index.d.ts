@@ -48,6 +48,8 @@ export declare function createFetchHandler(env: PublisherMcpEnv, overrides?: Par
 /** One tool, as generated from the client's declarations. */
 export interface PublisherTool {
   name: string;
+  /** The name in words, for people. */
+  title: string;
   /** The client method it calls. */
   method: string;
   description: string;

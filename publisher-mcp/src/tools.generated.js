@@ -4,6 +4,7 @@ export default {
   "tools": [
     {
       "name": "get_posts",
+      "title": "Get posts",
       "method": "getPosts",
       "description": "Posts of the configured publication: `GET /api/v1/posts?offset&limit&cursor` on the publication host.",
       "write": false,
@@ -72,6 +73,7 @@ export default {
     },
     {
       "name": "get_post",
+      "title": "Get post",
       "method": "getPost",
       "description": "One post by its URL slug: `GET /api/v1/posts/<slug>` on the publication host.",
       "write": false,
@@ -204,6 +206,7 @@ export default {
     },
     {
       "name": "get_post_by_id",
+      "title": "Get post by id",
       "method": "getPostById",
       "description": "One post by id: `GET /api/v1/posts/by-id/<id>` on the main host.",
       "write": false,
@@ -336,6 +339,7 @@ export default {
     },
     {
       "name": "search_posts",
+      "title": "Search posts",
       "method": "searchPosts",
       "description": "Searches posts of the publication: `GET /api/v1/search?query&…` on the publication host.",
       "write": false,
@@ -434,6 +438,7 @@ export default {
     },
     {
       "name": "get_comments",
+      "title": "Get comments",
       "method": "getComments",
       "description": "Comments of a post: `GET /api/v1/post/<postId>/comments` on the publication host.",
       "write": false,
@@ -507,6 +512,7 @@ export default {
     },
     {
       "name": "get_comment",
+      "title": "Get comment",
       "method": "getComment",
       "description": "One comment: `GET /api/v1/reader/comment/<id>`.",
       "write": false,
@@ -613,6 +619,7 @@ export default {
     },
     {
       "name": "get_notes",
+      "title": "Get notes",
       "method": "getNotes",
       "description": "A page of the account's notes feed: `GET /api/v1/notes?cursor&limit`.",
       "write": false,
@@ -690,6 +697,7 @@ export default {
     },
     {
       "name": "publish_note",
+      "title": "Publish note",
       "method": "publishNote",
       "description": "Publishes a note: `POST /api/v1/comment/feed`. The text is one paragraph of plain text, or Markdown with the `markdown` option; the options add a link card, images or a reply.",
       "write": true,
@@ -802,6 +810,7 @@ export default {
     },
     {
       "name": "delete_note",
+      "title": "Delete note",
       "method": "deleteNote",
       "description": "Deletes one of the account's notes: `DELETE /api/v1/comment/<id>`. Resolves with `{id, deleted}`; `deleted` is false when the note was already gone.",
       "write": true,
@@ -857,6 +866,7 @@ export default {
     },
     {
       "name": "get_user_profile",
+      "title": "Get user profile",
       "method": "getUserProfile",
       "description": "A user's activity feed: `GET /api/v1/reader/feed/profile/<userId>`.",
       "write": false,
@@ -928,6 +938,7 @@ export default {
     },
     {
       "name": "get_public_profile",
+      "title": "Get public profile",
       "method": "getPublicProfile",
       "description": "A public profile by handle (without the @): `GET /api/v1/user/<handle>/public_profile`.",
       "write": false,
@@ -1044,6 +1055,7 @@ export default {
     },
     {
       "name": "get_full_profile_by_slug",
+      "title": "Get full profile by slug",
       "method": "getFullProfileBySlug",
       "description": "The public profile with the activity feed, by handle.",
       "write": false,
@@ -1169,6 +1181,7 @@ export default {
     },
     {
       "name": "get_full_profile_by_id",
+      "title": "Get full profile by id",
       "method": "getFullProfileById",
       "description": "The public profile with the activity feed, by user id.",
       "write": false,
@@ -1294,6 +1307,7 @@ export default {
     },
     {
       "name": "get_following_ids",
+      "title": "Get following ids",
       "method": "getFollowingIds",
       "description": "The ids the account follows: `GET /api/v1/feed/following` (its own id included, first).",
       "write": false,
@@ -1335,6 +1349,7 @@ export default {
     },
     {
       "name": "get_following_profiles",
+      "title": "Get following profiles",
       "method": "getFollowingProfiles",
       "description": "The full profile of every followed user, in order, a few at a time (the `concurrency` option); rejects naming every user that failed.",
       "write": false,
@@ -1386,6 +1401,7 @@ export default {
     },
     {
       "name": "get_posts_by_slug",
+      "title": "Get posts by slug",
       "method": "getPostsBySlug",
       "description": "Posts of the publication of the user with this handle (workflow node `getPostsBySlug`).",
       "write": false,
@@ -1460,6 +1476,7 @@ export default {
     },
     {
       "name": "get_posts_by_id",
+      "title": "Get posts by id",
       "method": "getPostsById",
       "description": "Posts of a user's publication (workflow node `getPostsById`): `GET /api/v1/profile/posts`.",
       "write": false,
@@ -1534,6 +1551,7 @@ export default {
     },
     {
       "name": "get_notes_by_slug",
+      "title": "Get notes by slug",
       "method": "getNotesBySlug",
       "description": "Notes of the user with this handle (workflow node `getNotesBySlug`).",
       "write": false,
@@ -1604,6 +1622,7 @@ export default {
     },
     {
       "name": "get_notes_by_id",
+      "title": "Get notes by id",
       "method": "getNotesById",
       "description": "Notes of a user (workflow node `getNotesById`): `GET /api/v1/reader/feed/profile/<id>?types=note`.",
       "write": false,
@@ -1674,6 +1693,7 @@ export default {
     },
     {
       "name": "get_note_by_id",
+      "title": "Get note by id",
       "method": "getNoteById",
       "description": "One note (workflow node `getNoteById`): `GET /api/v1/reader/comment/<id>`.",
       "write": false,
@@ -1745,6 +1765,7 @@ export default {
     },
     {
       "name": "create_draft",
+      "title": "Create draft",
       "method": "createDraft",
       "description": "Creates a post draft: `POST /api/v1/drafts` on the publication host, with the account's own byline (`GET /api/v1/user/profile/self`). Markdown images named in `images` are uploaded first. Sent at most once: after a lost answer the newest drafts are read back for this title, and `maybe-created` says when that cannot tell.",
       "write": true,
@@ -1987,6 +2008,7 @@ export default {
     },
     {
       "name": "get_draft",
+      "title": "Get draft",
       "method": "getDraft",
       "description": "One draft: `GET /api/v1/drafts/<id>` on the publication host.",
       "write": false,
@@ -2168,6 +2190,7 @@ export default {
     },
     {
       "name": "get_drafts",
+      "title": "Get drafts",
       "method": "getDrafts",
       "description": "Unpublished drafts, most recently edited first: `GET /api/v1/post_management/drafts` on the publication host; a `limit` over 25 is fetched in pages.",
       "write": false,
@@ -2230,6 +2253,7 @@ export default {
     },
     {
       "name": "update_draft",
+      "title": "Update draft",
       "method": "updateDraft",
       "description": "Changes a draft: `PUT /api/v1/drafts/<id>` with the fields given only.",
       "write": true,
@@ -2480,6 +2504,7 @@ export default {
     },
     {
       "name": "delete_draft",
+      "title": "Delete draft",
       "method": "deleteDraft",
       "description": "Deletes a draft: `DELETE /api/v1/drafts/<id>`. `deleted` is false when it was already gone.",
       "write": true,
@@ -2535,6 +2560,7 @@ export default {
     },
     {
       "name": "check_draft",
+      "title": "Check draft",
       "method": "checkDraft",
       "description": "The service's pre-publish check: `GET /api/v1/drafts/<id>/prepublish`, as `{ok, errors, warnings}`.",
       "write": false,
@@ -2593,6 +2619,7 @@ export default {
     },
     {
       "name": "publish_draft",
+      "title": "Publish draft",
       "method": "publishDraft",
       "description": "Publishes a draft: `POST /api/v1/drafts/<id>/publish`. `send` is required: `true` emails every subscriber, which cannot be taken back. A published draft is refused. Sent at most once: after a lost answer the draft is read back (`maybe-published` when that cannot tell). Resolves with the post it became.",
       "write": true,
@@ -2741,6 +2768,7 @@ export default {
     },
     {
       "name": "schedule_draft",
+      "title": "Schedule draft",
       "method": "scheduleDraft",
       "description": "Schedules a draft's release: `POST /api/v1/drafts/<id>/scheduled_release`. `at` is a `Date` or an ISO 8601 time with its zone, ahead of now by at most 90 days; `send` is required. Sent at most once: after a lost answer the release is read back (`maybe-scheduled` when that cannot tell). Resolves with the draft and its `scheduledAt`.",
       "write": true,
@@ -2942,6 +2970,7 @@ export default {
     },
     {
       "name": "unschedule_draft",
+      "title": "Unschedule draft",
       "method": "unscheduleDraft",
       "description": "Removes a draft's scheduled release: `DELETE /api/v1/drafts/<id>/scheduled_release`; resolves with the draft, `scheduledAt` null.",
       "write": true,

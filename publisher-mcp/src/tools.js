@@ -56,6 +56,7 @@ function lazyOutputSchema(schema) {
 export function registerTools(server, client, { writes, redact }) {
   for (const tool of offeredTools({ writes })) {
     server.registerTool(tool.name, {
+      title: tool.title,
       description: tool.description,
       // Arguments are checked by zod, whose messages name the argument; the output
       // schema keeps its $defs as declared, which keeps tools/list small.

@@ -83,12 +83,13 @@ for (const transport of TRANSPORTS) {
       assert.deepEqual(namesOf(listed), namesOf(READS));
     });
 
-    test('each listed tool carries the generated annotations, description, input and output schemas', async () => {
+    test('each listed tool carries the generated title, annotations, description, input and output schemas', async () => {
       const listed = await (await session(transport, '--allow-writes')).listTools();
       assert.equal(listed.length, TOOLS.length);
       for (const shown of listed) {
         const tool = toolNamed(shown.name);
         assert.deepEqual(shown.annotations, tool.annotations, `${tool.name}: annotations`);
+        assert.equal(shown.title, tool.title, `${tool.name}: title`);
         if (!tool.write) {
           assert.equal(shown.annotations.readOnlyHint, true, `${tool.name}: a read is read-only`);
           assert.equal(shown.annotations.destructiveHint, false, `${tool.name}: a read destroys nothing`);
