@@ -111,9 +111,9 @@ test(`${EXECUTIONS} webhook executions at once on two workers: all succeed, read
   assert.equal(result.faulted, 0);
 });
 
-// 5 %, not 10 %: the client gives up after 3 retries, and among the ~600 requests of a run a
-// 10 % rate gives one request four 429s in a row about once in 25 runs (seen: 199/200). At
-// 5 % that is about once in 400 runs; the rate still throttles some 30 requests a run.
+// 5 %, not 10 %: the client gives up after 3 retries, and among the ~300 requests of a run a
+// 10 % rate gives one request four 429s in a row about once in 30 runs (seen: 199/200). At
+// 5 % that is about once in 500 runs; the rate still throttles some 15 requests a run.
 test(`${EXECUTIONS} executions while the service answers 5 % of requests with 429 and Retry-After`, async () => {
   await control('POST', 'faults', { pathPrefix: '/api/', probability: 0.05, seed: 11, status: 429, retryAfter: '1' });
   try {
