@@ -33,18 +33,19 @@ export function callArguments(tool, args, signal) {
 }
 
 /**
- * The output schema as the SDK takes it (a Standard Schema with its JSON Schema), compiled
- * on its first use: compiling all of them at start-up made `tools/list` wait ~200 ms,
- * and a session calls a few tools, not all.
+ * A JSON Schema as the SDK takes it (a Standard Schema with its JSON Schema): `tools/list`
+ * shows the schema exactly as generated, and `compile` makes its validator on first use.
+ * Compiling every schema at start-up made `tools/list` wait ~200 ms, and a session calls
+ * a few tools, not all.
  */
-function lazyOutputSchema(schema) {
+function declaredSchema(schema, compile) {
   let compiled;
   return {
     '~standard': {
       version: 1,
       vendor: 'publisher-mcp',
       jsonSchema: { input: () => schema, output: () => schema },
-      validate: (value) => (compiled ??= fromJsonSchema(schema))['~standard'].validate(value),
+      validate: (value) => (compiled ??= compile(schema))['~standard'].validate(value),
     },
   };
 }
@@ -58,10 +59,10 @@ export function registerTools(server, client, { writes, redact }) {
     server.registerTool(tool.name, {
       title: tool.title,
       description: tool.description,
-      // Arguments are checked by zod, whose messages name the argument; the output
-      // schema keeps its $defs as declared, which keeps tools/list small.
-      inputSchema: z.fromJSONSchema(tool.inputSchema),
-      outputSchema: lazyOutputSchema(tool.outputSchema),
+      // Arguments are checked by zod, whose messages name the argument (and which fills
+      // in defaults); results by the SDK's JSON Schema validator, which follows $defs.
+      inputSchema: declaredSchema(tool.inputSchema, (schema) => z.fromJSONSchema(schema)),
+      outputSchema: declaredSchema(tool.outputSchema, (schema) => fromJsonSchema(schema)),
       annotations: tool.annotations,
     }, async (args, ctx) => {
       // A client's notifications/cancelled aborts the call, and any wait before a retry.
