@@ -78,3 +78,10 @@ test('a record\'s integers stay integers, and a field that may be null or of a w
   assert.deepEqual(PublisherDraft.properties.draftBody, { anyOf: [{ type: 'object' }, { type: 'string' }, { type: 'null' }] });
   assert.ok(PublisherPost.required.includes('title') && !PublisherPost.required.includes('subtitle'));
 });
+
+test('the server names itself with the package\'s version', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { SERVER_NAME, SERVER_VERSION } = await import('../src/server.js');
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  assert.deepEqual([SERVER_NAME, SERVER_VERSION], [manifest.name, manifest.version]);
+});
