@@ -110,7 +110,7 @@ async function assertServes(url) {
 }
 
 /** esbuild's warnings in wrangler's log: [{message, id, file}] (file absolute, or null). */
-function bundleWarnings(log) {
+function bundleWarnings(log, folder) {
   const plain = log.replace(/\x1b\[[0-9;]*m/g, '');
   return plain.split('▲ [WARNING] ').slice(1).map((block) => {
     const [first] = block.split('\n');
@@ -118,7 +118,8 @@ function bundleWarnings(log) {
     return {
       message: first.replace(/\s*\[[\w-]+\]\s*$/, ''),
       id: /\[([\w-]+)\]\s*$/.exec(first)?.[1] ?? null,
-      file: located ? resolve(project, located[1]) : null,
+      // wrangler names a file relative to the worker's folder.
+      file: located ? resolve(project, folder, located[1]) : null,
     };
   });
 }
@@ -185,7 +186,7 @@ test('Cloudflare Workers (local workerd), no compatibility flag: publisher-mcp/w
   // What wrangler's esbuild said while bundling: nothing about the SDK, zod or this
   // package. publisher-wasm's wasm-bindgen glue names a snippet module several times in
   // one import object (duplicate-object-key): harmless, and the only warnings allowed.
-  const warnings = bundleWarnings(worker.stderr());
+  const warnings = bundleWarnings(worker.stderr(), 'worker');
   const glue = warnings.filter((w) => w.id === 'duplicate-object-key' && w.file?.startsWith(publisherWasmDir + sep) && w.file.endsWith('publisher_wasm.js'));
   const others = warnings.filter((w) => !glue.includes(w));
   if (glue.length) console.log(`wrangler: ${glue.length} duplicate-object-key warning(s) in publisher-wasm's glue (${[...new Set(glue.map((w) => w.file.slice(publisherWasmDir.length + 1)))].join(', ')})`);
