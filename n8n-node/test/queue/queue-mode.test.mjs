@@ -49,7 +49,12 @@ async function checkBatch(calls, { records, log, startedAt }, label) {
   assert.deepEqual(failed.map((r) => `${r.id} ${r.status} ${r.error?.message ?? ''}`), [], 'every execution succeeded');
 
   const workers = countBy(records, (r) => r.worker);
-  assert.deepEqual(Object.keys(workers).sort(), ['w1', 'w2'], `both workers ran executions: ${JSON.stringify(workers)}`);
+  // Now and then n8n does not save a successful execution's metadata, the "Worker" node's
+  // record of where it ran, even 15 s after the batch ended (settle waits that long): seen
+  // once in 600 executions, with every execution a success. Such an execution is counted
+  // under null; both workers must still have run some, and no third name may appear.
+  assert.deepEqual(Object.keys(workers).filter((name) => name !== 'null').sort(), ['w1', 'w2'], `both workers ran executions: ${JSON.stringify(workers)}`);
+  assert.ok((workers.null ?? 0) <= 2, `at most 2 executions without their worker on record: ${JSON.stringify(workers)}`);
 
   let reads = 0;
   const comparing = Date.now();
