@@ -58,6 +58,10 @@ function draftSummary(draft, world) {
     scheduled_at: draft.post ? null : draft.release?.triggerAt ?? null,
     email_audience: draft.release ? draft.release.emailAudience : null,
     email_sent_at: draft.emailSentAt,
+    // The draft's saved choice, and what each signal said when it went out (§6).
+    should_send_email: draft.shouldSendEmail,
+    email_signals: draft.emailSignals,
+    last_updated_at_sent: draft.lastUpdatedAtSent,
     counts: { ...draft.counts },
     images: imageSources(draft.document).map((src) => ({ src, uploaded: world.uploadsByUrl.has(src) })),
   };

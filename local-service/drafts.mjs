@@ -3,6 +3,13 @@
 // id), scheduled releases and their release when due, the three listings, and the counts the
 // test controls report (how often each draft was created, published, emailed, scheduled).
 // The wire records are in records/draft.mjs, the handlers in draft-routes.mjs.
+//
+// The email (http-contract-drafts §6): the publish dialog's "Send via email" box is the
+// draft's own `should_send_email`, saved with PUT before publishing; a draft that never had it
+// saved reads as sending. How the real service combines it with `send` and a release's
+// `email_audience` is not documented, so this stand-in takes the worst reading: a post is
+// emailed when ANY of them says so. A client that says "no email" in only one of them is
+// caught here, where the real service might email every subscriber.
 
 import { HttpError } from './http.mjs';
 import { imageSources, isEmptyDocument, parseDraftBody, renderDocument } from './post-document.mjs';
@@ -12,7 +19,11 @@ import { slugify } from './text.mjs';
 export const AUDIENCES = Object.freeze(['everyone', 'only_paid', 'founding', 'only_free']);
 export const DRAFT_TYPES = Object.freeze(['newsletter', 'podcast', 'thread']);
 /** Fields of POST /drafts and PUT /drafts/<id> (the peers' payload); any other key is refused. */
-export const DRAFT_FIELDS = Object.freeze(['draft_title', 'draft_subtitle', 'draft_body', 'draft_bylines', 'audience', 'type', 'draft_section_id', 'section_chosen']);
+export const DRAFT_FIELDS = Object.freeze([
+  'draft_title', 'draft_subtitle', 'draft_body', 'draft_bylines', 'audience', 'type', 'draft_section_id', 'section_chosen',
+  // What the publish dialog saves (§6): the email choice, and the version the editor read.
+  'should_send_email', 'last_updated_at',
+]);
 /** A release may be set at most this far ahead (substackctl notes: "about three months"). */
 export const MAX_SCHEDULE_AHEAD_MS = 90 * 24 * 3600 * 1000;
 
@@ -104,7 +115,10 @@ export class DraftStore {
       sectionId: null,
       sectionChosen: false,
       post: null,
-      shouldSendEmail: false,
+      // Never saved reads as sending (§6).
+      shouldSendEmail: true,
+      lastUpdatedAtSent: null,
+      emailSignals: null,
       emailSentAt: null,
       release: null,
       deleted: false,
@@ -152,7 +166,8 @@ export class DraftStore {
       throw invalid('share_automatically', 'share_automatically must be true or false');
     }
     this.#checkPublishable(draft);
-    return this.#publish(draft, { send: request.send, audience: draft.audience, postDate: new Date(this.now()).toISOString() });
+    const signals = { send: request.send, should_send_email: draft.shouldSendEmail, email_audience: undefined };
+    return this.#publish(draft, { signals, audience: draft.audience, postDate: new Date(this.now()).toISOString() });
   }
 
   /** POST /drafts/<id>/scheduled_release: sets (or replaces) the draft's release. */
@@ -177,7 +192,6 @@ export class DraftStore {
       postAudience,
       emailAudience: request.email_audience,
     };
-    draft.shouldSendEmail = request.email_audience !== null;
     draft.counts.scheduled++;
     return draft.release;
   }
@@ -196,7 +210,8 @@ export class DraftStore {
     for (const draft of this.drafts.values()) {
       if (draft.deleted || draft.post || !draft.release || Date.parse(draft.release.triggerAt) > now) continue;
       const { triggerAt, postAudience, emailAudience } = draft.release;
-      this.#publish(draft, { send: emailAudience !== null, audience: postAudience, postDate: triggerAt });
+      const signals = { send: undefined, should_send_email: draft.shouldSendEmail, email_audience: emailAudience };
+      this.#publish(draft, { signals, audience: postAudience, postDate: triggerAt });
       draft.counts.released++;
       released.push(draft);
     }
@@ -239,7 +254,9 @@ export class DraftStore {
     if (errors.length) throw new DraftValidationError(errors.map((msg) => ({ msg })));
   }
 
-  #publish(draft, { send, audience, postDate }) {
+  /** `signals`: what each known email signal said (undefined: not part of this call). */
+  #publish(draft, { signals, audience, postDate }) {
+    const send = signals.send === true || signals.should_send_email !== false || (signals.email_audience ?? null) !== null;
     draft.post = this.world.publishDraftPost({
       id: draft.id,
       title: draft.title?.trim() ?? '',
@@ -251,7 +268,7 @@ export class DraftStore {
       rendered: renderDocument(draft.document),
     });
     draft.release = null;
-    draft.shouldSendEmail = send;
+    draft.emailSignals = { ...signals, emailed: send };
     draft.emailSentAt = send ? postDate : null;
     draft.counts.published++;
     if (send) draft.counts.emailed++;
@@ -287,6 +304,18 @@ export class DraftStore {
       const id = request.draft_section_id;
       if (id !== null && !this.sections.some((section) => section.id === id)) throw invalid('draft_section_id', 'Unknown section');
       fields.sectionId = id;
+    }
+    if (request.should_send_email !== undefined) {
+      if (typeof request.should_send_email !== 'boolean') throw invalid('should_send_email', 'should_send_email must be true or false');
+      fields.shouldSendEmail = request.should_send_email;
+    }
+    if (request.last_updated_at !== undefined) {
+      // The editor sends the version it read; how the real service uses it is not documented,
+      // so it is kept (for the controls) and never refused.
+      if (typeof request.last_updated_at !== 'string' || Number.isNaN(Date.parse(request.last_updated_at))) {
+        throw invalid('last_updated_at', 'last_updated_at must be an ISO date');
+      }
+      fields.lastUpdatedAtSent = request.last_updated_at;
     }
     if (request.section_chosen !== undefined) {
       if (typeof request.section_chosen !== 'boolean') throw invalid('section_chosen', 'section_chosen must be true or false');

@@ -406,22 +406,38 @@ impl Publisher {
         self.dispatch(options, || Ok(Call::GetDrafts(read::object("params", &given(params))?)))
     }
 
-    /// Changes a draft: `PUT /api/v1/drafts/<id>` with the fields given only.
+    /// Changes a draft: `PUT /api/v1/drafts/<id>` with the fields given only. With
+    /// `expectedUpdatedAt` (the `updatedAt` you read), a draft changed since is refused with
+    /// kind `conflict` and nothing is sent, so no one's edit is overwritten.
     #[wasm_bindgen(js_name = updateDraft, unchecked_return_type = "Promise<PublisherDraft>")]
     pub fn update_draft(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number", param_description = "The draft's id.")] draft_id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Partial<DraftInput>")] changes: JsValue,
         #[wasm_bindgen(
-            unchecked_optional_param_type = "CallOptions | null",
-            param_description = "Per-call options: `signal` aborts the call."
+            unchecked_optional_param_type = "UpdateDraftOptions | null",
+            param_description = "Per-call options: `expectedUpdatedAt` guards against overwriting another edit; `signal` aborts the call."
         )]
         options: Option<JsValue>,
     ) -> Promise {
+        let expected = options
+            .as_ref()
+            .map(|options| read::arg_member(options, "expectedUpdatedAt"));
         self.dispatch(options, || {
+            let expected = match expected {
+                None | Some(Arg::Missing) => None,
+                Some(Arg::Str(text)) => Some(text),
+                Some(other) => {
+                    return Err(Error::invalid_argument(format!(
+                        "updateDraft(draftId, changes, {{expectedUpdatedAt}}): expectedUpdatedAt must be the draft's updatedAt as a string, got {}",
+                        other.describe()
+                    )))
+                }
+            };
             Ok(Call::UpdateDraft(
                 read::id("draftId", &draft_id)?,
                 PendingDraft::read("changes", &changes)?,
+                expected,
             ))
         })
     }
@@ -580,8 +596,8 @@ pub enum Call {
     GetDraft(DraftId),
     /// [`Client::get_drafts`]
     GetDrafts(DraftsParams),
-    /// [`Client::update_draft`]
-    UpdateDraft(DraftId, PendingDraft),
+    /// [`Client::update_draft`]: the id, the changes, `expectedUpdatedAt`.
+    UpdateDraft(DraftId, PendingDraft, Option<String>),
     /// [`Client::delete_draft`]
     DeleteDraft(DraftId),
     /// [`Client::check_draft`]
@@ -663,8 +679,8 @@ impl Publisher {
                     Call::CreateDraft(draft) => client.create_draft(&draft.resolve().await?).await.map(JsValue::from),
                     Call::GetDraft(id) => client.get_draft(id).await.map(JsValue::from),
                     Call::GetDrafts(params) => client.get_drafts(&params).await.map(JsValue::from),
-                    Call::UpdateDraft(id, changes) => client
-                        .update_draft(id, &changes.resolve().await?)
+                    Call::UpdateDraft(id, changes, expected) => client
+                        .update_draft(id, &changes.resolve().await?, expected.as_deref())
                         .await
                         .map(JsValue::from),
                     Call::DeleteDraft(id) => Ok(deletion_result(id.get(), client.delete_draft(id).await?)),

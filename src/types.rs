@@ -218,6 +218,12 @@ export interface PublishDraftOptions {
   shareAutomatically?: boolean | null;
 }
 
+/** Options of `updateDraft`. */
+export interface UpdateDraftOptions extends CallOptions {
+  /** The draft's `updatedAt` as you read it: a draft changed since is refused with kind `conflict` and nothing is sent, so another edit is never overwritten. */
+  expectedUpdatedAt?: string | null;
+}
+
 /** The choice `scheduleDraft` needs. */
 export interface ScheduleDraftOptions {
   /** Required: `true` emails the post to the draft's audience when it is released; `false` releases it without email. */

@@ -250,10 +250,11 @@ describe('publishing', () => {
     assert.equal(draft.post_date, post.post_date);
   });
 
-  test('send: true records the email (email_sent_at, counts.emailed); send: false does not', async () => {
+  test('send: true records the email (email_sent_at, counts.emailed); send: false with should_send_email saved false does not', async () => {
     const sent = await createDraft({ draft_title: 'Sent' });
     const quiet = await createDraft({ draft_title: 'Quiet' });
     const sentPost = await ok('POST', `/api/v1/drafts/${sent.id}/publish`, { send: true, share_automatically: true });
+    assert.equal((await ok('PUT', `/api/v1/drafts/${quiet.id}`, { should_send_email: false, section_chosen: true, draft_section_id: null })).should_send_email, false);
     await ok('POST', `/api/v1/drafts/${quiet.id}/publish`, { send: false });
     const sentDraft = await ok('GET', `/api/v1/drafts/${sent.id}`);
     assert.equal(sentDraft.email_sent_at, sentPost.post_date);
@@ -262,6 +263,28 @@ describe('publishing', () => {
     const counts = Object.fromEntries((await drafts()).map((draft) => [draft.draft_title, draft.counts]));
     assert.deepEqual([counts.Sent.published, counts.Sent.emailed], [1, 1]);
     assert.deepEqual([counts.Quiet.published, counts.Quiet.emailed], [1, 0]);
+  });
+
+  test('the email is sent when any signal says so: a draft never saved with should_send_email: false reads as sending (§6)', async () => {
+    const fresh = await createDraft({ draft_title: 'Never saved' });
+    assert.equal((await ok('GET', `/api/v1/drafts/${fresh.id}`)).should_send_email, true);
+    await ok('POST', `/api/v1/drafts/${fresh.id}/publish`, { send: false });
+    const saidNo = await createDraft({ draft_title: 'Saved false, sent true' });
+    await ok('PUT', `/api/v1/drafts/${saidNo.id}`, { should_send_email: false });
+    await ok('POST', `/api/v1/drafts/${saidNo.id}/publish`, { send: true });
+    const byTitle = Object.fromEntries((await drafts()).map((draft) => [draft.draft_title, draft]));
+    assert.equal(byTitle['Never saved'].counts.emailed, 1);
+    assert.deepEqual(byTitle['Never saved'].email_signals, { send: false, should_send_email: true, emailed: true });
+    assert.equal(byTitle['Saved false, sent true'].counts.emailed, 1);
+    assert.deepEqual(byTitle['Saved false, sent true'].email_signals, { send: true, should_send_email: false, emailed: true });
+  });
+
+  test('PUT keeps last_updated_at for the controls and refuses a non-date or a non-boolean should_send_email', async () => {
+    const created = await createDraft();
+    await ok('PUT', `/api/v1/drafts/${created.id}`, { last_updated_at: created.draft_updated_at, draft_subtitle: 'x' });
+    assert.equal((await summary(created.id)).last_updated_at_sent, created.draft_updated_at);
+    assert.equal((await call('PUT', `/api/v1/drafts/${created.id}`, { last_updated_at: 'yesterday' })).status, 400);
+    assert.equal((await call('PUT', `/api/v1/drafts/${created.id}`, { should_send_email: 'no' })).status, 400);
   });
 
   test('a second publish is 400 "Post already published" and changes nothing', async () => {
@@ -342,6 +365,7 @@ describe('scheduling', () => {
     const quiet = await createDraft({ draft_title: 'Quiet release' });
     const at = inDays(2);
     await ok('POST', `/api/v1/drafts/${emailed.id}/scheduled_release`, release(at, 'everyone'));
+    await ok('PUT', `/api/v1/drafts/${quiet.id}`, { should_send_email: false });
     await ok('POST', `/api/v1/drafts/${quiet.id}/scheduled_release`, { trigger_at: inDays(3), post_audience: 'only_paid', email_audience: null });
     const early = await control('POST', 'clock', { advanceMs: DAY_MS });
     assert.deepEqual(early.body.released, []);

@@ -219,7 +219,7 @@ fn run(target: &str, body: &[u8]) -> Option<ErrorKind> {
                 subtitle: Some("s".into()),
                 ..DraftInput::default()
             };
-            kind(block_on(client.update_draft(draft(), &changes)).map(drop))
+            kind(block_on(client.update_draft(draft(), &changes, None)).map(drop))
         }
         "draft-check" => kind(block_on(client.check_draft(draft())).map(drop)),
         "publish-draft" => kind(block_on(client.publish_draft(draft(), false, false)).map(drop)),

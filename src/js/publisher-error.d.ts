@@ -7,6 +7,8 @@ export type PublisherErrorKind =
   | 'invalid-response'
   | 'timeout'
   | 'aborted'
+  /** `updateDraft` with `expectedUpdatedAt`: the draft was changed since you read it; nothing was sent. */
+  | 'conflict'
   /** Publishing (a note, or `publishDraft`) failed after the request may have acted: it was not resent; the note or post may exist. */
   | 'maybe-published'
   /** `createDraft` failed after the request may have acted, and the read-back did not find the draft: it was not resent. */

@@ -388,8 +388,16 @@ impl<T: Transport> Client<T> {
         .await
     }
 
-    /// `updateDraft(id, changes)`: `PUT drafts/<id>` with the changed fields only.
-    pub async fn update_draft(&self, id: DraftId, changes: &DraftInput) -> Result<Doc<T>, Error> {
+    /// `updateDraft(id, changes, {expectedUpdatedAt})`: `PUT drafts/<id>` with the changed
+    /// fields only. With `expected_updated_at` (the `updatedAt` the caller read), the draft is
+    /// read first and a draft edited since is refused with `conflict`, nothing sent; the
+    /// `PUT` then carries it as `last_updated_at`, as the editor sends it.
+    pub async fn update_draft(
+        &self,
+        id: DraftId,
+        changes: &DraftInput,
+        expected_updated_at: Option<&str>,
+    ) -> Result<Doc<T>, Error> {
         let no_change = changes.title.is_none()
             && changes.subtitle.is_none()
             && changes.body.is_none()
@@ -410,8 +418,16 @@ impl<T: Transport> Client<T> {
         let planned = plan_images(changes)?;
         #[cfg(not(feature = "markdown"))]
         let planned = Vec::new();
+        let expected = expected_updated_at.map(check_expected_updated_at).transpose()?;
+        if let Some((expected, expected_ms)) = &expected {
+            let current = self.get_draft(id).await?;
+            refuse_changed(&current, id, expected, *expected_ms)?;
+        }
         let body = self.body_json(changes, planned).await?;
-        let request = draft_request(changes, body.as_deref(), None);
+        let mut request = draft_request(changes, body.as_deref(), None);
+        if let Some((expected, _)) = &expected {
+            push_last_updated_at(&mut request, expected);
+        }
         self.send(&UpdateDraft { id, body: request }, draft::decode_draft_answer)
             .await
     }
@@ -438,6 +454,8 @@ impl<T: Transport> Client<T> {
     pub async fn publish_draft(&self, id: DraftId, send: bool, share_automatically: bool) -> Result<Doc<T>, Error> {
         let current = self.get_draft(id).await?;
         refuse_published(&current, id, "publishDraft")?;
+        self.save_email_choice(id, &current, send, "publishDraft", "published")
+            .await?;
         let operation = PublishDraft {
             id,
             send,
@@ -501,6 +519,8 @@ impl<T: Transport> Client<T> {
         let audience = string_field(&current, "audience")
             .filter(|audience| draft::AUDIENCES.contains(&audience.as_str()))
             .unwrap_or_else(|| "everyone".to_string());
+        self.save_email_choice(id, &current, send, "scheduleDraft", "scheduled")
+            .await?;
         let operation = ScheduleRelease {
             id,
             trigger_at: &trigger_at,
@@ -517,6 +537,41 @@ impl<T: Transport> Client<T> {
         let mut draft = self.get_draft(id).await?;
         draft.set("scheduledAt", Doc::<T>::from_text(&trigger_at));
         Ok(draft)
+    }
+
+    /// The publish dialog's first step (docs/drafts.md, "The email choice"): `PUT drafts/<id>`
+    /// with `should_send_email: send`, `section_chosen: true`, the draft's own
+    /// `draft_section_id` and `last_updated_at` as read, confirmed from the answer. A draft
+    /// that never had the choice saved reads as sending, so nothing is published or
+    /// scheduled until the answer shows the caller's choice.
+    async fn save_email_choice(
+        &self,
+        id: DraftId,
+        current: &Doc<T>,
+        send: bool,
+        method: &str,
+        outcome: &str,
+    ) -> Result<(), Error> {
+        let request = email_choice_request(current, send);
+        let saved = self
+            .send(&UpdateDraft { id, body: request }, |answer| {
+                Ok(answer.with_field("should_send_email", JsonDoc::as_bool).flatten())
+            })
+            .await
+            .map_err(|mut error| {
+                error.message = crate::error::length::fit(&format!(
+                    "{method}: saving the email choice on draft {id} failed, so nothing was {outcome} ({})",
+                    error.message
+                ));
+                error
+            })?;
+        if saved == Some(send) {
+            return Ok(());
+        }
+        let shown = saved.map_or_else(|| "none".to_string(), |saved| saved.to_string());
+        Err(Error::invalid_response(format!(
+            "{method}: the service's answer to saving the email choice on draft {id} shows should_send_email: {shown}, not {send}, so nothing was {outcome}"
+        )))
     }
 
     /// After a lost `scheduled_release` answer: `Ok` when the release at `trigger_at` is set.
@@ -681,6 +736,66 @@ fn draft_request(input: &DraftInput, body: Option<&str>, author: Option<u64>) ->
     }
     out.push('}');
     out
+}
+
+/// The `PUT` that saves the email choice as the publish dialog does: `should_send_email`,
+/// `section_chosen: true` with the draft's own `draft_section_id` (a publication with
+/// sections refuses to publish without it), and `last_updated_at` = `draft_updated_at` as read.
+fn email_choice_request<D: JsonDoc>(current: &D, send: bool) -> String {
+    let section = current
+        .with_field("draft_section_id", JsonDoc::as_f64)
+        .flatten()
+        .and_then(crate::ids::safe_integer)
+        .map_or_else(|| "null".to_string(), |section| section.to_string());
+    let mut out = format!(r#"{{"should_send_email":{send},"section_chosen":true,"draft_section_id":{section}"#);
+    if let Some(updated_at) = string_field(current, "draft_updated_at") {
+        out.push_str(r#","last_updated_at":"#);
+        push_string(&mut out, &updated_at);
+    }
+    out.push('}');
+    out
+}
+
+/// `expectedUpdatedAt`, checked before anything is sent: the text and its instant.
+fn check_expected_updated_at(expected: &str) -> Result<(String, f64), Error> {
+    let trimmed = expected.trim();
+    parse_iso_ms(trimmed)
+        .map(|ms| (trimmed.to_string(), ms))
+        .ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "updateDraft(draftId, changes, {{expectedUpdatedAt}}): {:?} is not an ISO 8601 time; pass the updatedAt of the draft as you read it",
+                crate::error::length::clip(trimmed, 40)
+            ))
+        })
+}
+
+/// `conflict` when the draft was edited after the copy the caller read.
+fn refuse_changed<D: JsonDoc>(current: &D, id: DraftId, expected: &str, expected_ms: f64) -> Result<(), Error> {
+    let updated_at = string_field(current, "draft_updated_at");
+    let same = updated_at
+        .as_deref()
+        .and_then(parse_iso_ms)
+        .is_some_and(|updated_ms| updated_ms == expected_ms);
+    if same {
+        return Ok(());
+    }
+    let now = updated_at.unwrap_or_else(|| "an unknown time".to_string());
+    Err(Error::conflict(format!(
+        "updateDraft: draft {id} was changed at {now}, after the copy you read ({expected}); nothing was sent: read it again and apply your changes to that copy"
+    )))
+}
+
+/// Adds `"last_updated_at":…` to an update request's object.
+fn push_last_updated_at(request: &mut String, expected: &str) {
+    if request.ends_with('}') {
+        request.pop();
+        if request.len() > 1 {
+            request.push(',');
+        }
+        request.push_str(r#""last_updated_at":"#);
+        push_string(request, expected);
+        request.push('}');
+    }
 }
 
 /// The trigger time of a release at `at_ms`, refused when it is not ahead of `now_ms` or

@@ -28,6 +28,13 @@ fn draft(id: u64, title: &str, published: bool) -> Value {
     })
 }
 
+/// The draft as the `PUT` saving the email choice answers it.
+fn saved(send: bool) -> String {
+    let mut saved = draft(900, "Weekly", false);
+    saved["should_send_email"] = json!(send);
+    saved.to_string()
+}
+
 fn requests(client: &Client<FakeTransport>) -> Vec<String> {
     client
         .transport()
@@ -152,6 +159,7 @@ fn a_draft_is_published_with_send_as_given() {
     for send in [false, true] {
         let client = client();
         client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+        client.transport().reply(200, &saved(send));
         client.transport().reply(200, &draft(900, "Weekly", true).to_string());
         let post = block_on(client.publish_draft(id(900), send, false)).unwrap();
         assert_eq!(post["published"], true);
@@ -160,6 +168,9 @@ fn a_draft_is_published_with_send_as_given() {
             requests(&client),
             [
                 "GET drafts/900".to_string(),
+                format!(
+                    r#"PUT drafts/900 {{"should_send_email":{send},"section_chosen":true,"draft_section_id":null,"last_updated_at":"{JUST_NOW}"}}"#
+                ),
                 format!(r#"POST drafts/900/publish {{"send":{send},"share_automatically":false}}"#)
             ]
         );
@@ -184,6 +195,7 @@ fn a_publish_whose_answer_is_lost_reads_the_draft_back_and_never_publishes_twice
     for lost in [500, 502, 504] {
         let client = client();
         client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+        client.transport().reply(200, &saved(true));
         client.transport().reply(lost, "<html>upstream</html>");
         client.transport().reply(200, &draft(900, "Weekly", true).to_string());
         let post = block_on(client.publish_draft(id(900), true, true)).unwrap();
@@ -199,6 +211,7 @@ fn a_publish_whose_answer_is_lost_reads_the_draft_back_and_never_publishes_twice
 fn a_publish_still_unpublished_on_read_back_is_maybe_published() {
     let client = client();
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(200, &saved(true));
     client.transport().reply(500, "");
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
@@ -230,6 +243,7 @@ fn a_schedule_sends_the_release_and_email_only_when_asked() {
     for (send, email) in [(false, "null"), (true, "\"only_paid\"")] {
         let client = client();
         client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+        client.transport().reply(200, &saved(send));
         client
             .transport()
             .reply(200, r#"{"id":1,"trigger_at":"2023-11-14T23:13:20.000Z"}"#);
@@ -241,6 +255,12 @@ fn a_schedule_sends_the_release_and_email_only_when_asked() {
         assert_eq!(
             requests(&client)[1],
             format!(
+                r#"PUT drafts/900 {{"should_send_email":{send},"section_chosen":true,"draft_section_id":null,"last_updated_at":"{JUST_NOW}"}}"#
+            )
+        );
+        assert_eq!(
+            requests(&client)[2],
+            format!(
                 r#"POST drafts/900/scheduled_release {{"trigger_at":"2023-11-14T23:13:20.000Z","post_audience":"only_paid","email_audience":{email}}}"#
             )
         );
@@ -251,6 +271,7 @@ fn a_schedule_sends_the_release_and_email_only_when_asked() {
 fn a_schedule_whose_answer_is_lost_reads_the_release_back() {
     let client = client();
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(200, &saved(false));
     client.transport().reply(502, "<html>bad gateway</html>");
     client
         .transport()
@@ -261,12 +282,13 @@ fn a_schedule_whose_answer_is_lost_reads_the_release_back() {
     assert!(client.transport().sleeps().is_empty(), "found at once: no wait");
     let sent = requests(&client);
     assert_eq!(sent.iter().filter(|r| r.starts_with("POST")).count(), 1);
-    assert_eq!(sent[2], "GET drafts/900/scheduled_release");
+    assert_eq!(sent[3], "GET drafts/900/scheduled_release");
 
     let client = self::client();
     client
         .transport()
         .reply(200, &self::draft(900, "Weekly", false).to_string());
+    client.transport().reply(200, &saved(false));
     client.transport().reply(500, "");
     client.transport().reply(200, "[]");
     client
@@ -330,17 +352,17 @@ fn an_update_sends_only_what_changes_and_needs_a_change() {
         subtitle: Some("Sub".into()),
         ..DraftInput::default()
     };
-    block_on(client.update_draft(id(900), &changes)).unwrap();
+    block_on(client.update_draft(id(900), &changes, None)).unwrap();
     assert_eq!(requests(&client), [r#"PUT drafts/900 {"draft_subtitle":"Sub"}"#]);
 
     let client = self::client();
-    let error = block_on(client.update_draft(id(900), &DraftInput::default())).unwrap_err();
+    let error = block_on(client.update_draft(id(900), &DraftInput::default(), None)).unwrap_err();
     assert!(error.message.contains("at least one change"), "{}", error.message);
     let blank = DraftInput {
         title: Some(" ".into()),
         ..DraftInput::default()
     };
-    let error = block_on(client.update_draft(id(900), &blank)).unwrap_err();
+    let error = block_on(client.update_draft(id(900), &blank, None)).unwrap_err();
     assert!(error.message.contains("blank"), "{}", error.message);
     assert!(client.transport().sent().is_empty());
 }
@@ -496,19 +518,21 @@ fn a_refused_write_is_an_http_error_and_is_not_read_back() {
 
     let client = self::client();
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(200, &saved(false));
     client.transport().reply(400, r#"{"error":"Please choose a section."}"#);
     let error = block_on(client.publish_draft(id(900), false, false)).unwrap_err();
     assert_eq!(error.kind, ErrorKind::Http);
     assert!(error.message.contains("Please choose a section."), "{}", error.message);
-    assert_eq!(requests(&client).len(), 2);
+    assert_eq!(requests(&client).len(), 3);
     assert!(client.transport().sleeps().is_empty());
 
     let client = self::client();
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(200, &saved(false));
     client.transport().reply(400, r#"{"error":"trigger_at is too far"}"#);
     let error = block_on(client.schedule_draft(id(900), NOW_MS + 3_600_000.0, false)).unwrap_err();
     assert_eq!(error.kind, ErrorKind::Http);
-    assert_eq!(requests(&client).len(), 2);
+    assert_eq!(requests(&client).len(), 3);
 }
 
 #[test]
@@ -534,22 +558,24 @@ fn each_read_back_reads_twice_a_second_apart() {
     // publishDraft: the draft, a second's wait, the draft again.
     let client = self::client();
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(200, &saved(false));
     client.transport().reply(500, "");
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
     assert!(block_on(client.publish_draft(id(900), false, false)).is_err());
     assert_eq!(client.transport().sleeps(), [READ_BACK_RETRY_MS]);
-    assert_eq!(requests(&client).len(), 4);
+    assert_eq!(requests(&client).len(), 5);
 
     // scheduleDraft: the release, a second's wait, the release again.
     let client = self::client();
     client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(200, &saved(false));
     client.transport().reply(500, "");
     client.transport().reply(200, "[]");
     client.transport().reply(200, "[]");
     assert!(block_on(client.schedule_draft(id(900), NOW_MS + 3_600_000.0, false)).is_err());
     assert_eq!(client.transport().sleeps(), [READ_BACK_RETRY_MS]);
-    assert_eq!(requests(&client).len(), 4);
+    assert_eq!(requests(&client).len(), 5);
 }
 
 #[test]
@@ -571,4 +597,127 @@ fn of_two_recent_drafts_with_the_title_the_read_back_takes_the_newest() {
         client.transport().reply(200, &json!({ "posts": posts }).to_string());
         assert_eq!(block_on(client.create_draft(&titled("Weekly"))).unwrap()["id"], 905);
     }
+}
+
+#[test]
+fn nothing_is_published_or_scheduled_until_the_answer_shows_the_email_choice_saved() {
+    // The answer to the PUT shows the other choice, or none: the draft would email (or not)
+    // against the caller's word, so the publish and the release are never sent.
+    for shown in [json!(true), Value::Null, json!("false")] {
+        let client = client();
+        client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+        let mut answer = draft(900, "Weekly", false);
+        answer["should_send_email"] = shown.clone();
+        client.transport().reply(200, &answer.to_string());
+        let error = block_on(client.publish_draft(id(900), false, false)).unwrap_err();
+        assert_eq!(error.kind, ErrorKind::InvalidResponse, "{shown}");
+        assert!(
+            error.message.contains("not false, so nothing was published"),
+            "{}",
+            error.message
+        );
+        assert!(requests(&client).iter().all(|r| !r.starts_with("POST")), "{shown}");
+
+        let client = self::client();
+        client
+            .transport()
+            .reply(200, &self::draft(900, "Weekly", false).to_string());
+        client.transport().reply(200, &answer.to_string());
+        let error = block_on(client.schedule_draft(id(900), NOW_MS + 3_600_000.0, false)).unwrap_err();
+        assert!(error.message.contains("so nothing was scheduled"), "{}", error.message);
+        assert!(requests(&client).iter().all(|r| !r.starts_with("POST")), "{shown}");
+    }
+}
+
+#[test]
+fn a_failed_save_of_the_email_choice_says_nothing_was_published() {
+    let client = FakeTransport::client_without_retries(Some(HOST));
+    client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+    client.transport().reply(400, r#"{"error":"Bad field"}"#);
+    let error = block_on(client.publish_draft(id(900), true, false)).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Http);
+    assert_eq!(error.status, Some(400));
+    assert!(
+        error
+            .message
+            .starts_with("publishDraft: saving the email choice on draft 900 failed, so nothing was published"),
+        "{}",
+        error.message
+    );
+    assert_eq!(requests(&client).len(), 2);
+}
+
+#[test]
+fn the_email_choice_keeps_the_drafts_own_section_and_saves_it_as_chosen() {
+    let client = client();
+    let mut current = draft(900, "Weekly", false);
+    current["draft_section_id"] = json!(12);
+    client.transport().reply(200, &current.to_string());
+    client.transport().reply(200, &saved(true));
+    client.transport().reply(200, &draft(900, "Weekly", true).to_string());
+    block_on(client.publish_draft(id(900), true, false)).unwrap();
+    assert_eq!(
+        requests(&client)[1],
+        format!(
+            r#"PUT drafts/900 {{"should_send_email":true,"section_chosen":true,"draft_section_id":12,"last_updated_at":"{JUST_NOW}"}}"#
+        )
+    );
+}
+
+#[test]
+fn an_update_with_the_updated_at_read_is_sent_with_last_updated_at() {
+    // The same instant written another way is the same version.
+    for expected in [JUST_NOW, "2023-11-14T22:13:21Z", "2023-11-14T23:13:21+01:00"] {
+        let client = client();
+        client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+        client.transport().reply(200, &draft(900, "Weekly", false).to_string());
+        let changes = DraftInput {
+            subtitle: Some("Sub".into()),
+            ..DraftInput::default()
+        };
+        block_on(client.update_draft(id(900), &changes, Some(expected))).unwrap();
+        assert_eq!(
+            requests(&client),
+            [
+                "GET drafts/900".to_string(),
+                format!(r#"PUT drafts/900 {{"draft_subtitle":"Sub","last_updated_at":"{expected}"}}"#),
+            ]
+        );
+    }
+}
+
+#[test]
+fn an_update_of_a_draft_changed_since_it_was_read_is_a_conflict_and_sends_nothing() {
+    let client = client();
+    let mut edited = draft(900, "Weekly", false);
+    edited["draft_updated_at"] = json!("2023-11-14T22:20:00.000Z");
+    client.transport().reply(200, &edited.to_string());
+    let changes = DraftInput {
+        subtitle: Some("Sub".into()),
+        ..DraftInput::default()
+    };
+    let error = block_on(client.update_draft(id(900), &changes, Some(JUST_NOW))).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Conflict);
+    assert_eq!(error.kind.as_str(), "conflict");
+    assert!(
+        error
+            .message
+            .contains("was changed at 2023-11-14T22:20:00.000Z, after the copy you read"),
+        "{}",
+        error.message
+    );
+    assert_eq!(requests(&client), ["GET drafts/900"]);
+}
+
+#[test]
+fn an_expected_updated_at_that_is_no_time_is_refused_before_anything_is_sent() {
+    let client = client();
+    let changes = DraftInput {
+        subtitle: Some("Sub".into()),
+        ..DraftInput::default()
+    };
+    let error = block_on(client.update_draft(id(900), &changes, Some("yesterday"))).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::InvalidArgument);
+    assert!(error.message.contains("expectedUpdatedAt"), "{}", error.message);
+    assert!(client.transport().sent().is_empty());
 }

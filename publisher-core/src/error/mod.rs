@@ -24,6 +24,9 @@ pub enum ErrorKind {
     Timeout,
     /// The caller aborted the request.
     Aborted,
+    /// The thing to change was changed by someone else since the caller read it
+    /// (`updateDraft` with `expectedUpdatedAt`): nothing was sent.
+    Conflict,
     /// A write failed in a way that leaves it unknown whether the service acted (a
     /// 5xx, a dropped connection, a cut-off answer): it was not sent again, so it never
     /// happens twice. The name is the operation's own (`maybe-published` for a note).
@@ -41,6 +44,7 @@ impl ErrorKind {
             ErrorKind::InvalidResponse => "invalid-response",
             ErrorKind::Timeout => "timeout",
             ErrorKind::Aborted => "aborted",
+            ErrorKind::Conflict => "conflict",
             ErrorKind::OutcomeUnknown(name) => name,
         }
     }
@@ -103,6 +107,11 @@ impl Error {
     /// An `invalid-response` error.
     pub fn invalid_response(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::InvalidResponse, message)
+    }
+
+    /// A `conflict` error.
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Conflict, message)
     }
 
     /// A `network` error.
