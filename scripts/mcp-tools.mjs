@@ -104,6 +104,16 @@ const isObjectType = (type) => /^(Partial<)?[A-Z]\w*>?( \| null)?$/.test(type) &
 // Defaults the server sets where the client has none: a model writes Markdown.
 const SERVER_DEFAULTS = { publishNote: { markdown: true } };
 
+// Arguments the server asks for where the client leaves them optional, with why: an
+// assistant that rewrites a draft says which copy it read, so an edit made since in the
+// editor is never overwritten.
+const SERVER_REQUIRED = {
+  updateDraft: {
+    expectedUpdatedAt:
+      'Required: the `updatedAt` of the draft as you read it (get_draft). If the draft changed since, for example in the editor, the call fails with kind conflict and nothing is sent; read it again and apply your change to that copy.',
+  },
+};
+
 function inputOf(method) {
   const properties = {};
   const required = [];
@@ -122,6 +132,12 @@ function inputOf(method) {
         const schema = { ...field.schema };
         const serverDefault = SERVER_DEFAULTS[method.name]?.[field.key];
         if (serverDefault !== undefined) schema.default = serverDefault;
+        const serverRequired = SERVER_REQUIRED[method.name]?.[field.key];
+        if (serverRequired !== undefined) {
+          schema.description = serverRequired;
+          add(field.key, schema, true, where);
+          continue;
+        }
         if (field.key === 'limit') {
           schema.maximum = MAX_LIST_LIMIT;
           schema.description = `${schema.description} At most ${MAX_LIST_LIMIT} per call.`;

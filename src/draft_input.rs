@@ -44,6 +44,7 @@ impl PendingDraft {
             audience: arg_member(value, "audience"),
             post_type: arg_member(value, "type"),
             section_id: arg_member(value, "sectionId"),
+            download_images: arg_member(value, "downloadImages"),
             has_body: !body.is_undefined() && !body.is_null(),
         }
         .judge(name)?;
@@ -58,6 +59,7 @@ impl PendingDraft {
             audience,
             post_type,
             section_id,
+            download_images,
             ..
         } = fields;
         #[cfg(feature = "markdown-entry")]
@@ -87,7 +89,11 @@ impl PendingDraft {
         #[cfg(feature = "markdown-entry")]
         {
             input.images = images;
+            input.download_images = download_images.unwrap_or(true);
         }
+        // The main entry has no Markdown, so no web images to download.
+        #[cfg(not(feature = "markdown-entry"))]
+        let _ = download_images;
         Ok(PendingDraft {
             input,
             #[cfg(feature = "markdown-entry")]
@@ -132,7 +138,10 @@ fn document_json(name: &str, body: &JsValue) -> Result<String, Error> {
 
 #[cfg(feature = "markdown-entry")]
 fn markdown_doc(markdown: &str) -> Result<PostBody, Error> {
-    publisher_core::post_body::markdown::markdown_to_post_doc(markdown).map(PostBody::Written)
+    publisher_core::post_body::markdown::markdown_to_post_doc(markdown).map(|doc| PostBody::Written {
+        doc,
+        markdown: markdown.to_string(),
+    })
 }
 
 #[cfg(not(feature = "markdown-entry"))]

@@ -13,7 +13,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use super::js_doc::JsBody;
 use publisher_core::error::{Error, ErrorKind};
-use publisher_core::http::transport::{HttpResponse, ResponseHeaders, SendError, Transport};
+use publisher_core::http::transport::{Download, HttpResponse, ResponseHeaders, SendError, Transport};
 use publisher_core::http::HttpRequest;
 
 #[wasm_bindgen(module = "/src/js/fetch-deadline.js")]
@@ -27,6 +27,16 @@ extern "C" {
         body: Option<&str>,
         credentials: bool,
         timeout_ms: Option<f64>,
+        signals: &Array,
+        fetch: Option<Function>,
+        timer: &Function,
+    ) -> Promise;
+
+    #[wasm_bindgen(js_name = downloadBytes)]
+    fn download_bytes(
+        url: &str,
+        timeout_ms: Option<f64>,
+        max_bytes: f64,
         signals: &Array,
         fetch: Option<Function>,
         timer: &Function,
@@ -55,6 +65,8 @@ extern "C" {
     fn headers(this: &Answer) -> JsValue;
     #[wasm_bindgen(method, getter)]
     fn body(this: &Answer) -> JsValue;
+    #[wasm_bindgen(method, getter = contentType)]
+    fn content_type(this: &Answer) -> Option<String>;
 }
 
 #[wasm_bindgen(module = "/src/js/runtime-timers.js")]
@@ -212,6 +224,38 @@ impl Transport for FetchTransport {
             status_text: answer.status_text().as_string().unwrap_or_default(),
             headers: JsHeaders(answer.headers()),
             body: JsBody(answer.body()),
+        })
+    }
+
+    async fn download(&self, url: &str, timeout_ms: Option<u64>, max_bytes: usize) -> Result<Download, SendError> {
+        #[allow(clippy::cast_precision_loss)]
+        let (timeout, max) = (timeout_ms.map(|ms| ms as f64), max_bytes as f64);
+        let answer: Answer = JsFuture::from(download_bytes(
+            url,
+            timeout,
+            max,
+            &self.signals,
+            self.fetch.clone(),
+            &self.timer,
+        ))
+        .await
+        .map_err(|rejection| to_send_error(&rejection))?
+        .unchecked_into();
+        let status = answer.status().as_f64().unwrap_or(0.0);
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let status = if (0.0..=999.0).contains(&status) {
+            status as u16
+        } else {
+            0
+        };
+        let bytes = answer
+            .body()
+            .dyn_ref::<js_sys::Uint8Array>()
+            .map(js_sys::Uint8Array::to_vec);
+        Ok(Download {
+            status,
+            content_type: answer.content_type(),
+            bytes,
         })
     }
 

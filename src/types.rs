@@ -208,6 +208,8 @@ export interface DraftInput {
   sectionId?: number | null;
   /** Images by name: a Markdown image whose URL is one of these names (`![Chart](chart.png)`) is uploaded first, and its URL sent instead. */
   images?: Record<string, ImageInput> | null;
+  /** Whether a Markdown image on the web (`![x](https://…)`) is downloaded through the client's `fetch` (at most 10 MB, checked to be an image) and hosted on the service, whose editor shows no other image. Default true; false refuses such an image. */
+  downloadImages?: boolean | null;
 }
 
 /** The choice `publishDraft` needs. */

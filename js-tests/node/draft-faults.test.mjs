@@ -3,8 +3,12 @@
 // before it (a 500 that stores nothing). The at-most-once writes (createDraft,
 // publishDraft, scheduleDraft) must land exactly once for every call that resolves and
 // never for a call that rejects with its maybe-* kind; the repeatable ones (updateDraft,
-// unscheduleDraft, deleteDraft) must leave the draft as asked. The local service counts
-// how often each write landed (GET /__control/drafts). Prints the delivery table.
+// unscheduleDraft, deleteDraft) must leave the draft as asked. publishDraft and
+// scheduleDraft first save the email choice with a PUT (should_send_email): faults on that
+// PUT too, and for every call the email signals the service saw (the saved
+// should_send_email, publish's send, the release's email_audience) must all say the
+// caller's choice. The local service counts how often each write landed and records the
+// signals (GET /__control/drafts). Prints the delivery table.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Publisher } from 'publisher-wasm';
@@ -33,8 +37,8 @@ before(async () => {
 });
 after(() => {
   console.log('\ndelivery table (runs with a fault each; "landed once" counts the calls whose write the service stored exactly once):');
-  console.log('| method | delivery | runs | faults after the write | faults before | resolved | read back | maybe-* | landed once | landed twice |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| method | fault on | delivery | runs | faults after the write | faults before | resolved | read back | maybe-* | landed once | landed twice | email signals of the resolved calls |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of table) console.log(`| ${row.join(' | ')} |`);
   return service.close();
 });
@@ -69,11 +73,28 @@ async function underFaults(method, path, call, maybeKind) {
   return outcomes;
 }
 
-function row(name, delivery, outcomes, landedOnce, landedTwice) {
+function row(name, faultOn, delivery, outcomes, landedOnce, landedTwice, signals = '—') {
   const before = outcomes.filter(({ i }) => i % 10 === 9).length;
   const resolved = outcomes.filter((o) => !o.error).length;
   const maybe = outcomes.filter((o) => o.error).length;
-  table.push([name, delivery, RUNS, RUNS - before, before, resolved, delivery === 'at most once' ? resolved : '—', maybe, landedOnce, landedTwice]);
+  table.push([name, faultOn, delivery, RUNS, RUNS - before, before, resolved, delivery === 'at most once' ? resolved : '—', maybe, landedOnce, landedTwice, signals]);
+}
+
+/**
+ * Checks that every signal the service saw says `send`: the should_send_email saved before
+ * the write, and whichever of publish's `send` and the release's `email_audience` the write
+ * carried. Returns the table's words for them.
+ */
+function assertSignals(draft, send, i) {
+  assert.equal(draft.should_send_email, send, `run ${i}: should_send_email saved as ${send}`);
+  if (draft.email_signals) {
+    const { send: sent, should_send_email: saved, email_audience: audience, emailed } = draft.email_signals;
+    if (sent !== undefined) assert.equal(sent, send, `run ${i}: publish's send`);
+    assert.equal(saved, send, `run ${i}: should_send_email when it went out`);
+    if (audience !== undefined) assert.equal(audience !== null, send, `run ${i}: email_audience`);
+    assert.equal(emailed, send, `run ${i}: emailed`);
+  }
+  return send ? 'should_send_email true, send true / email_audience set: emailed' : 'should_send_email false, send false / email_audience null: not emailed';
 }
 
 test('createDraft under faults: each resolved call created exactly one draft, each maybe-created none', async () => {
@@ -93,7 +114,7 @@ test('createDraft under faults: each resolved call created exactly one draft, ea
       once += 1;
     }
   }
-  row('createDraft', 'at most once', outcomes, once, twice);
+  row('createDraft', 'POST drafts', 'at most once', outcomes, once, twice);
   assert.equal(twice, 0);
   assert.equal(once, outcomes.filter((o) => !o.error).length);
   assert.ok(outcomes.some((o) => o.error), 'the faults before the write gave maybe-created');
@@ -107,8 +128,10 @@ for (const send of [true, false]) {
     const byId = new Map((await drafts()).map((d) => [d.id, d]));
     let once = 0;
     let twice = 0;
+    let signals = '—';
     for (const { i, value, error } of outcomes) {
-      const { counts } = byId.get(ids[i]);
+      const draft = byId.get(ids[i]);
+      const { counts } = draft;
       if (counts.published > 1 || counts.emailed > 1) twice += 1;
       if (error) {
         assert.equal(counts.published, 0, `run ${i}: maybe-published, yet published`);
@@ -116,13 +139,49 @@ for (const send of [true, false]) {
         assert.equal(value.id, ids[i]);
         assert.equal(counts.published, 1, `run ${i}: published once`);
         assert.equal(counts.emailed, send ? 1 : 0, `run ${i}: emailed ${send ? 'once' : 'never'}`);
+        signals = assertSignals(draft, send, i);
         once += 1;
       }
     }
-    row(`publishDraft (send: ${send})`, 'at most once', outcomes, once, twice);
+    row(`publishDraft (send: ${send})`, 'POST …/publish', 'at most once', outcomes, once, twice, signals);
     assert.equal(twice, 0);
   });
+
+  test(`publishDraft (send: ${send}) with faults on the PUT that saves the email choice: retried, then published once, emailed ${send ? 'once' : 'never'}`, async () => {
+    await controls.reset();
+    const ids = await freshDrafts(RUNS, 'Fault choice');
+    // The PUT is repeatable: a fault before or after it stored is retried, never a maybe-*.
+    const outcomes = await underFaults('PUT', (i) => `/api/v1/drafts/${ids[i]}`, (i) => client.publishDraft(ids[i], { send }), 'none');
+    const byId = new Map((await drafts()).map((d) => [d.id, d]));
+    let once = 0;
+    let twice = 0;
+    let signals = '—';
+    for (const { i } of outcomes) {
+      const draft = byId.get(ids[i]);
+      if (draft.counts.published > 1 || draft.counts.emailed > 1) twice += 1;
+      assert.equal(draft.counts.published, 1, `run ${i}: published once`);
+      assert.equal(draft.counts.emailed, send ? 1 : 0, `run ${i}: emailed ${send ? 'once' : 'never'}`);
+      signals = assertSignals(draft, send, i);
+      once += 1;
+    }
+    row(`publishDraft (send: ${send})`, 'PUT drafts/<id> (the email choice)', 'repeatable, then at most once', outcomes, once, twice, signals);
+    assert.equal(twice, 0);
+    assert.equal(outcomes.filter((o) => o.error).length, 0, 'every call resolved');
+  });
 }
+
+test('a PUT that keeps failing: nothing is published, and the error says so', async () => {
+  await controls.reset();
+  const [id] = await freshDrafts(1, 'Choice refused');
+  await controls.fault({ method: 'PUT', path: `/api/v1/drafts/${id}`, times: 10, status: 500 });
+  const error = await client.publishDraft(id, { send: false }).then(() => null, (e) => e);
+  await controls.clearFaults();
+  assert.ok(error, 'rejected');
+  assert.equal(error.kind, 'http');
+  assert.match(error.message, /saving the email choice on draft \d+ failed, so nothing was published/);
+  const [draft] = await drafts();
+  assert.equal(draft.counts.published, 0);
+});
 
 test('scheduleDraft under faults: each resolved call set one release, each maybe-scheduled none', async () => {
   await controls.reset();
@@ -141,12 +200,41 @@ test('scheduleDraft under faults: each resolved call set one release, each maybe
       assert.equal(value.scheduledAt, at.toISOString());
       assert.equal(draft.counts.scheduled, 1, `run ${i}: scheduled once`);
       assert.equal(draft.email_audience, null, `run ${i}: no email`);
+      assertSignals(draft, false, i);
       once += 1;
     }
   }
-  row('scheduleDraft', 'at most once', outcomes, once, twice);
+  row('scheduleDraft (send: false)', 'POST …/scheduled_release', 'at most once', outcomes, once, twice, assertSignals({ should_send_email: false }, false, 0));
   assert.equal(twice, 0);
 });
+
+for (const send of [true, false]) {
+  test(`scheduleDraft (send: ${send}) with faults on the PUT that saves the email choice: one release, released ${send ? 'with' : 'without'} an email`, async () => {
+    await controls.reset();
+    const ids = await freshDrafts(RUNS, 'Fault choice schedule');
+    const at = new Date(Math.ceil((Date.now() + 24 * HOUR) / 1000) * 1000);
+    const outcomes = await underFaults('PUT', (i) => `/api/v1/drafts/${ids[i]}`, (i) => client.scheduleDraft(ids[i], at, { send }), 'none');
+    // Release them all: the email goes out (or not) at release time.
+    await controls.advanceClock(25 * HOUR);
+    const byId = new Map((await drafts()).map((d) => [d.id, d]));
+    let once = 0;
+    let twice = 0;
+    let signals = '—';
+    for (const { i, value } of outcomes) {
+      const draft = byId.get(ids[i]);
+      if (draft.counts.scheduled > 1 || draft.counts.emailed > 1) twice += 1;
+      assert.equal(value.scheduledAt, at.toISOString());
+      assert.equal(draft.counts.scheduled, 1, `run ${i}: scheduled once`);
+      assert.equal(draft.counts.released, 1, `run ${i}: released`);
+      assert.equal(draft.counts.emailed, send ? 1 : 0, `run ${i}: emailed ${send ? 'once' : 'never'}`);
+      signals = assertSignals(draft, send, i);
+      once += 1;
+    }
+    row(`scheduleDraft (send: ${send})`, 'PUT drafts/<id> (the email choice)', 'repeatable, then at most once', outcomes, once, twice, `${signals} at release`);
+    assert.equal(twice, 0);
+    assert.equal(outcomes.filter((o) => o.error).length, 0, 'every call resolved');
+  });
+}
 
 test('updateDraft, unscheduleDraft and deleteDraft under faults: retried, each leaves the draft as asked', async () => {
   await controls.reset();
@@ -170,7 +258,7 @@ test('updateDraft, unscheduleDraft and deleteDraft under faults: retried, each l
       if (draft.counts[count] === 1) once += 1;
       else twice += 1;
     }
-    row(name, 'repeatable', outcomes, once, `${twice} (sent again: harmless)`);
+    row(name, `${method} ${name === 'updateDraft' ? 'drafts/<id>' : '…'}`, 'repeatable', outcomes, once, `${twice} (sent again: harmless)`);
     assert.equal(outcomes.filter((o) => o.error).length, 0, `${name}: every call resolved`);
   }
 });

@@ -34,6 +34,7 @@ export function connectService({ url, apiKey, browser = false }) {
     reset: () => control('POST', 'reset'),
     /** Every draft since the reset, with `counts` of how often each write landed. */
     drafts: async () => (await control('GET', 'drafts')).drafts,
+    advanceClock: (advanceMs) => control('POST', 'clock', { advanceMs }),
     /** `{now, peak}`: the /api requests in flight now, and the most at once since clearInFlight. */
     inFlight: () => control('GET', 'in-flight'),
     clearInFlight: () => control('DELETE', 'in-flight'),

@@ -11,7 +11,7 @@ use std::task::{Context, Poll, Waker};
 use crate::client::Client;
 use crate::config::{Config, ConfigInput, RetryInput};
 use crate::error::Error;
-use crate::http::transport::{BytesBody, HttpResponse, SendError, Transport};
+use crate::http::transport::{BytesBody, Download, HttpResponse, SendError, Transport};
 use crate::http::HttpRequest;
 
 /// The fake's wall clock: 2023-11-14T22:13:20Z.
@@ -38,6 +38,10 @@ pub struct FakeTransport {
     sent_while_held: Cell<Option<usize>>,
     /// Every wait between attempts ends as if the caller aborted.
     abort_sleeps: Cell<bool>,
+    /// Files on the web by URL, for downloads; a URL missing here fails as a network error.
+    web: RefCell<Vec<(String, Result<Download, SendError>)>>,
+    /// The URLs downloaded, in order, with the byte limit each asked for.
+    downloaded: RefCell<Vec<(String, usize)>>,
 }
 
 impl FakeTransport {
@@ -143,6 +147,21 @@ impl FakeTransport {
     pub fn sent(&self) -> Vec<HttpRequest> {
         self.sent.borrow().clone()
     }
+
+    /// Puts a file on the fake web: `download(url)` answers `status`, `content_type` and `bytes`.
+    pub fn serve(&self, url: &str, status: u16, content_type: Option<&str>, bytes: &[u8]) {
+        let download = Download {
+            status,
+            content_type: content_type.map(Into::into),
+            bytes: Some(bytes.to_vec()),
+        };
+        self.web.borrow_mut().push((url.into(), Ok(download)));
+    }
+
+    /// The URLs downloaded, in order, with the byte limit each asked for.
+    pub fn downloaded(&self) -> Vec<(String, usize)> {
+        self.downloaded.borrow().clone()
+    }
 }
 
 impl Transport for FakeTransport {
@@ -199,6 +218,22 @@ impl Transport for FakeTransport {
             status_text: String::new(),
             headers: vec![],
             body: BytesBody(body.into_bytes()),
+        })
+    }
+
+    async fn download(&self, url: &str, _timeout_ms: Option<u64>, max_bytes: usize) -> Result<Download, SendError> {
+        self.downloaded.borrow_mut().push((url.into(), max_bytes));
+        let web = self.web.borrow();
+        let Some((_, found)) = web.iter().find(|(known, _)| known == url) else {
+            return Err(SendError::from(Error::network(format!(
+                "getaddrinfo ENOTFOUND for {url}"
+            ))));
+        };
+        found.clone().map(|mut download| {
+            if download.bytes.as_ref().is_some_and(|bytes| bytes.len() > max_bytes) {
+                download.bytes = None;
+            }
+            download
         })
     }
 

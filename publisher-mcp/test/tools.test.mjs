@@ -187,7 +187,8 @@ for (const transport of TRANSPORTS) {
       const draftId = draft.id;
       assert.equal((await ok('get_draft', { draft_id: draftId })).id, draftId);
       assert.ok((await ok('get_drafts', {})).items.some((d) => d.id === draftId), 'get_drafts lists the new draft');
-      assert.equal((await ok('update_draft', { draft_id: draftId, subtitle: 'Called once each' })).draftSubtitle, 'Called once each');
+      const read = await ok('get_draft', { draft_id: draftId });
+      assert.equal((await ok('update_draft', { draft_id: draftId, subtitle: 'Called once each', expectedUpdatedAt: read.updatedAt })).draftSubtitle, 'Called once each');
       assert.equal(typeof (await ok('check_draft', { draft_id: draftId })).ok, 'boolean');
       const at = daysAhead(2);
       assert.equal((await ok('schedule_draft', { draft_id: draftId, at, send: false })).scheduledAt, at);

@@ -63,7 +63,35 @@ export function headerPairs(headers) {
  * option that failed: a programming error, which the core reports at once instead of
  * retrying. `startTimer` (see timerFromSleep) times the request out after `timeoutMs`.
  */
-export async function sendRequest(url, method, headers, body, credentials, timeoutMs, signals, fetchImpl, startTimer) {
+export function sendRequest(url, method, headers, body, credentials, timeoutMs, signals, fetchImpl, startTimer) {
+  const init = { method, headers: fetchImpl === undefined ? headers : { ...headers } };
+  if (body !== undefined) init.body = body;
+  if (credentials) init.credentials = 'include';
+  return exchange(url, init, timeoutMs, signals, fetchImpl, startTimer, 'text', (response, read) => read(response.text()));
+}
+
+/**
+ * Downloads `url` (a web image to host on the service) the same way, with no headers and
+ * no credentials: the key is the service's alone. Resolves to {status, statusText,
+ * headers, body, contentType}, `body` a Uint8Array, or null when the file is larger than
+ * `maxBytes` (then not read further).
+ */
+export function downloadBytes(url, timeoutMs, maxBytes, signals, fetchImpl, startTimer) {
+  const init = { method: 'GET', credentials: 'omit' };
+  return exchange(url, init, timeoutMs, signals, fetchImpl, startTimer, 'arrayBuffer', async (response, read) => {
+    const declared = Number(response.headers?.get?.('content-length'));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      response.body?.cancel?.().catch(() => {});
+      return null;
+    }
+    const bytes = new Uint8Array(await read(response.arrayBuffer()));
+    return bytes.byteLength > maxBytes ? null : bytes;
+  }).then((answer) => ({ ...answer, contentType: answer.headers?.get?.('content-type') ?? undefined }));
+}
+
+// One exchange under the timeout and the signals; `readBody(response, read)` reads the
+// body, `read` racing a promise against them.
+async function exchange(url, init, timeoutMs, signals, fetchImpl, startTimer, bodyMethod, readBody) {
   const early = signals.find((signal) => signal.aborted);
   if (early) throw failure('aborted', describeReason(early.reason), true, early.reason);
   const controller = new AbortController();
@@ -80,9 +108,6 @@ export async function sendRequest(url, method, headers, body, credentials, timeo
     });
   const forward = (event) => controller.abort(event.target.reason);
   for (const signal of signals) signal.addEventListener('abort', forward);
-  const init = { method, headers: fetchImpl === undefined ? headers : { ...headers } };
-  if (body !== undefined) init.body = body;
-  if (credentials) init.credentials = 'include';
   init.signal = controller.signal;
   // A fetch option may ignore its signal: the timeout and aborts still end the wait.
   // The runtime's own fetch rejects, and stops reading the body, when its signal aborts.
@@ -96,17 +121,18 @@ export async function sendRequest(url, method, headers, body, credentials, timeo
     });
     stopped.catch(() => {});
   }
+  const read = (promise) => (stopped === undefined ? promise : Promise.race([promise, stopped]));
   try {
     // Called as a plain function: a browser's fetch throws when `this` is another object.
     const response = fetchImpl === undefined
       ? await fetch(url, init)
       : await Promise.race([fetchImpl(url, init), stopped]);
-    if (typeof response?.text !== 'function' || typeof response.status !== 'number') {
-      notAResponse = failure('config', `The fetch option resolved to ${describeValue(response)}, not a Response: it needs a numeric status and a text() method.`, false, undefined);
+    if (typeof response?.[bodyMethod] !== 'function' || typeof response.status !== 'number') {
+      notAResponse = failure('config', `The fetch option resolved to ${describeValue(response)}, not a Response: it needs a numeric status and a ${bodyMethod}() method.`, false, undefined);
       throw notAResponse;
     }
-    const text = stopped === undefined ? await response.text() : await Promise.race([response.text(), stopped]);
-    return { status: response.status, statusText: response.statusText ?? '', headers: response.headers, body: text };
+    const body = await readBody(response, read);
+    return { status: response.status, statusText: response.statusText ?? '', headers: response.headers, body };
   } catch (error) {
     if (error === notAResponse) throw error;
     const aborted = signals.find((signal) => signal.aborted);

@@ -109,6 +109,8 @@ export function headlineOf(error: PublisherError, subject: string): string {
       return 'The execution was cancelled before the service answered';
     case 'invalid-response':
       return `The service’s answer for ${lowerFirst(subject)} could not be read`;
+    case 'conflict':
+      return `${subject} was changed since you read it: nothing was sent`;
   }
   if (status === 404) return `${subject} was not found`;
   if (status === 401) return 'The service refused the credential (HTTP 401): check the API key';

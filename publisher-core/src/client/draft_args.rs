@@ -17,6 +17,7 @@ pub const DRAFT_MEMBERS: &[&str] = &[
     "type",
     "sectionId",
     "images",
+    "downloadImages",
 ];
 
 /// A `DraftInput` as the boundary saw it, before judging.
@@ -56,6 +57,8 @@ pub struct DraftFields {
     pub post_type: Option<String>,
     /// The section's id.
     pub section_id: Option<u64>,
+    /// Whether web images are downloaded and hosted; `None`: the default (yes).
+    pub download_images: Option<bool>,
 }
 
 impl DraftArgs {
@@ -87,7 +90,18 @@ impl DraftArgs {
             Arg::Missing => None,
             given => Some(args::id::<PostId>(&format!("{name}.sectionId"), given)?.get()),
         };
+        let download_images = match &self.download_images {
+            Arg::Missing => None,
+            Arg::Bool(download) => Some(*download),
+            other => {
+                return Err(Error::invalid_argument(format!(
+                    "{name}.downloadImages must be true or false, got {}",
+                    other.describe()
+                )))
+            }
+        };
         Ok(DraftFields {
+            download_images,
             title: text("title", &self.title)?,
             subtitle: text("subtitle", &self.subtitle)?,
             markdown,

@@ -51,16 +51,22 @@ pub const SCHEDULE_HORIZON_MS: f64 = 90.0 * 24.0 * 3600.0 * 1000.0;
 pub enum PostBody {
     /// A post document the caller wrote, as JSON text (already checked to be a `doc`).
     Document(String),
-    /// A document made from Markdown; its images may name entries of [`DraftInput::images`].
-    /// Only with the `markdown` feature: the package's main wasm, which has no Markdown,
-    /// carries neither this nor the image uploads it needs.
+    /// A document made from Markdown; its images may name entries of [`DraftInput::images`]
+    /// or be on the web (downloaded and hosted). Only with the `markdown` feature: the
+    /// package's main wasm, which has no Markdown, carries neither this nor the image
+    /// uploads it needs.
     #[cfg(feature = "markdown")]
-    Written(PostDoc),
+    Written {
+        /// The document.
+        doc: PostDoc,
+        /// The Markdown it was made from, so that a refused image is named with its line.
+        markdown: String,
+    },
 }
 
 /// `DraftInput`: what `createDraft` makes and `updateDraft` changes. `None` leaves a
 /// field out of the request (for an update: unchanged).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DraftInput {
     /// The title; required, not blank, for a new draft.
     pub title: Option<String>,
@@ -77,6 +83,29 @@ pub struct DraftInput {
     /// Images by name: a Markdown image whose URL is one of these names is uploaded first.
     #[cfg(feature = "markdown")]
     pub images: Vec<(String, ImageData)>,
+    /// Whether a Markdown image on the web is downloaded and hosted on the service (the
+    /// editor shows no other); when false, such an image refuses the call.
+    #[cfg(feature = "markdown")]
+    pub download_images: bool,
+}
+
+impl Default for DraftInput {
+    fn default() -> Self {
+        DraftInput {
+            title: None,
+            subtitle: None,
+            body: None,
+            audience: None,
+            post_type: None,
+            section_id: None,
+            #[cfg(feature = "markdown")]
+            images: Vec::new(),
+            // On by default: a Markdown article's web images then appear in the post, as
+            // they do when pasted into the editor, which hosts them too.
+            #[cfg(feature = "markdown")]
+            download_images: true,
+        }
+    }
 }
 
 /// `GET <main>/user/profile/self`: the account's own profile (its `id` is the byline).
@@ -291,9 +320,9 @@ impl<T: Transport> Client<T> {
         }
         // Without Markdown there are no images to plan.
         #[cfg(feature = "markdown")]
-        let planned = plan_images(input)?;
+        let planned = super::draft_images::plan(input)?;
         #[cfg(not(feature = "markdown"))]
-        let planned = Vec::new();
+        let planned = ();
         let author = self
             .send(&OwnProfile, |profile| {
                 profile
@@ -415,9 +444,9 @@ impl<T: Transport> Client<T> {
             ));
         }
         #[cfg(feature = "markdown")]
-        let planned = plan_images(changes)?;
+        let planned = super::draft_images::plan(changes)?;
         #[cfg(not(feature = "markdown"))]
-        let planned = Vec::new();
+        let planned = ();
         let expected = expected_updated_at.map(check_expected_updated_at).transpose()?;
         if let Some((expected, expected_ms)) = &expected {
             let current = self.get_draft(id).await?;
@@ -625,66 +654,24 @@ impl<T: Transport> Client<T> {
     }
 
     /// The body's JSON text: a document as given, or one made from Markdown with every
-    /// planned image uploaded and its name replaced by the uploaded URL.
-    #[cfg_attr(not(feature = "markdown"), allow(unused_variables))]
-    async fn body_json(&self, input: &DraftInput, planned: Vec<usize>) -> Result<Option<String>, Error> {
+    /// planned image hosted on the service.
+    #[cfg(feature = "markdown")]
+    async fn body_json(&self, input: &DraftInput, planned: super::draft_images::ImagePlan) -> Result<Option<String>, Error> {
         match &input.body {
             None => Ok(None),
             Some(PostBody::Document(json)) => Ok(Some(json.clone())),
-            #[cfg(feature = "markdown")]
-            Some(PostBody::Written(doc)) => {
-                let mut doc = doc.clone();
-                for index in planned {
-                    let Some((name, image)) = input.images.get(index) else {
-                        continue;
-                    };
-                    let url = self.upload_image(image).await?;
-                    doc.replace_image_source(name, &url);
-                }
-                Ok(Some(doc.to_json()))
-            }
+            Some(PostBody::Written { doc, .. }) => Ok(Some(self.host_images(input, doc, planned).await?.to_json())),
         }
     }
-}
 
-/// Which of `input.images` the body uses, by index, in order; refuses (before anything is
-/// sent) an image the body does not use, and a Markdown image that is neither a URL nor
-/// one of the names.
-#[cfg(feature = "markdown")]
-fn plan_images(input: &DraftInput) -> Result<Vec<usize>, Error> {
-    let sources = match &input.body {
-        Some(PostBody::Written(doc)) => doc.image_sources(),
-        _ => Vec::new(),
-    };
-    if !input.images.is_empty() && !matches!(input.body, Some(PostBody::Written(_))) {
-        return Err(Error::invalid_argument(
-            "draft.images are the images of draft.markdown; this draft has no Markdown to use them",
-        ));
-    }
-    let mut planned = Vec::new();
-    for (index, (name, _)) in input.images.iter().enumerate() {
-        if !sources.iter().any(|source| source == name) {
-            return Err(Error::invalid_argument(format!(
-                "draft.images[{name:?}] is not used: no Markdown image has the URL {name:?}"
-            )));
+    /// The body's JSON text: without Markdown, only a document as given.
+    #[cfg(not(feature = "markdown"))]
+    async fn body_json(&self, input: &DraftInput, _planned: ()) -> Result<Option<String>, Error> {
+        match &input.body {
+            None => Ok(None),
+            Some(PostBody::Document(json)) => Ok(Some(json.clone())),
         }
-        planned.push(index);
     }
-    if let Some(unknown) = sources
-        .iter()
-        .find(|source| !is_absolute_url(source) && !input.images.iter().any(|(name, _)| name == *source))
-    {
-        return Err(Error::invalid_argument(format!(
-            "the Markdown image {unknown:?} is neither an http(s) URL nor a name in draft.images"
-        )));
-    }
-    Ok(planned)
-}
-
-#[cfg(feature = "markdown")]
-fn is_absolute_url(source: &str) -> bool {
-    let lower = source.get(..8).unwrap_or(source).to_ascii_lowercase();
-    lower.starts_with("https://") || lower.starts_with("http://")
 }
 
 /// The create or update request: only the fields given (and, for a new draft, its byline,

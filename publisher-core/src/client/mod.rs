@@ -4,6 +4,8 @@
 
 pub(crate) mod comments;
 mod draft_args;
+#[cfg(feature = "markdown")]
+mod draft_images;
 pub(crate) mod drafts;
 mod limit;
 #[cfg(test)]

@@ -10,11 +10,13 @@ use crate::http::operation::{Delivery, Operation, Path};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
 use crate::ids::{Id, NoteId};
-use crate::json::{push_string, JsonDoc};
+use crate::json::{push_string, string_field, JsonDoc};
 pub use crate::notes::composer::{Attachment, NoteToPublish};
 use crate::notes::document::NoteRequest;
 use crate::notes::image::ImageData;
 use crate::notes::read_back::{SentNote, StoredNote};
+#[cfg(feature = "markdown")]
+use crate::post_body::document::UploadedImage;
 use crate::records::publish;
 
 /// `POST <main>/image` with `{"image":"data:…"}`. Sending it twice leaves at most an unused
@@ -132,6 +134,33 @@ impl<T: Transport> Client<T> {
         };
         self.send(&operation, |response| {
             string_field(&response, "url").ok_or_else(|| Error::invalid_response("the uploaded image has no url"))
+        })
+        .await
+    }
+
+    /// Uploads an image for a post: its URL and what the editor's `image2` takes from the
+    /// answer (`imageWidth`, `imageHeight`, `bytes`, `contentType`; the size and type read
+    /// from the bytes where the answer lacks them).
+    #[cfg(feature = "markdown")]
+    pub async fn upload_post_image(&self, image: &ImageData) -> Result<UploadedImage, Error> {
+        let operation = UploadImage {
+            data_uri: &image.data_uri,
+        };
+        self.send(&operation, |response| {
+            let url = string_field(&response, "url").ok_or_else(|| Error::invalid_response("the uploaded image has no url"))?;
+            let whole = |key: &str| {
+                response
+                    .with_field(key, JsonDoc::as_f64)
+                    .flatten()
+                    .and_then(crate::ids::safe_integer)
+            };
+            Ok(UploadedImage {
+                url,
+                width: whole("imageWidth"),
+                height: whole("imageHeight"),
+                bytes: whole("bytes").or(u64::try_from(image.bytes).ok()),
+                content_type: string_field(&response, "contentType").or_else(|| Some(image.mime.to_string())),
+            })
         })
         .await
     }

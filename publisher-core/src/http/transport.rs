@@ -79,6 +79,17 @@ impl From<Error> for SendError {
     }
 }
 
+/// What downloading a file from the web gave (a Markdown image to host, docs/drafts.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Download {
+    /// The HTTP status.
+    pub status: u16,
+    /// The `Content-Type` it was sent with.
+    pub content_type: Option<String>,
+    /// The body; `None` when it is larger than the limit asked (nothing more was read).
+    pub bytes: Option<Vec<u8>>,
+}
+
 // wasm is single-threaded: the futures need not be Send.
 #[allow(async_fn_in_trait)]
 /// Sends requests: `fetch` in wasm, a fake in native tests.
@@ -93,6 +104,10 @@ pub trait Transport {
         request: &HttpRequest,
         timeout_ms: Option<u64>,
     ) -> Result<HttpResponse<Self::Body, Self::Headers>, SendError>;
+    /// Downloads `url` from the web, giving up after `timeout_ms` and reading no more than
+    /// `max_bytes`: with none of the client's headers and no credentials, since the key
+    /// belongs to the service alone.
+    async fn download(&self, url: &str, timeout_ms: Option<u64>, max_bytes: usize) -> Result<Download, SendError>;
     /// Waits before a retry; fails with an `aborted` error when the caller aborts.
     async fn sleep(&self, millis: u64) -> Result<(), Error>;
     /// Milliseconds since the Unix epoch (for `Retry-After` dates).

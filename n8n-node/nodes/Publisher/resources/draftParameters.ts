@@ -120,6 +120,26 @@ export const updateFieldsProperty = (): OperationProperty => ({
   ],
 });
 
+/** Update's Options: the version the workflow read, so another edit is never overwritten. */
+export const updateOptionsProperty = (): OperationProperty => ({
+  displayName: 'Options',
+  name: 'options',
+  type: 'collection',
+  placeholder: 'Add Option',
+  default: {},
+  options: [
+    {
+      displayName: 'Only If Unchanged Since',
+      name: 'expectedUpdatedAt',
+      type: 'string',
+      default: '',
+      placeholder: 'e.g. {{ $json.updatedAt }}',
+      description:
+        'The draft’s Updated At as the workflow read it (from Get). If someone changed the draft since, the item fails with a conflict and nothing is sent, so their edit is not overwritten.',
+    },
+  ],
+});
+
 // ---- Readers ---------------------------------------------------------------------------------
 
 /** A collection parameter (Options, Update Fields): only the entries the user added. */

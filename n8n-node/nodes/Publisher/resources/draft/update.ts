@@ -1,6 +1,6 @@
 import { draftOutput } from '../../records';
 import { draftIdProperty, readDraftId, readSimplify, simplifyProperty } from '../commonParameters';
-import { readCollection, readDraftFields, readImages, updateFieldsProperty } from '../draftParameters';
+import { readCollection, readDraftFields, readImages, updateFieldsProperty, updateOptionsProperty } from '../draftParameters';
 import { invalidParameter } from '../../parameters';
 import type { NodeOperation } from '../types';
 
@@ -11,7 +11,7 @@ export const draftUpdate: NodeOperation = {
   action: 'Update a draft',
   description: 'Change a draft’s title, subtitle, body (Markdown), audience, type or section',
   clientMethods: ['updateDraft'],
-  properties: [draftIdProperty(), updateFieldsProperty(), simplifyProperty()],
+  properties: [draftIdProperty(), updateFieldsProperty(), updateOptionsProperty(), simplifyProperty()],
   async execute(client, ctx, item) {
     const { itemIndex } = item;
     const draftId = readDraftId(ctx, itemIndex);
@@ -23,6 +23,12 @@ export const draftUpdate: NodeOperation = {
     const simplify = readSimplify(ctx, itemIndex);
     const changes = { ...input };
     if (images) changes.images = await readImages(ctx, item, images);
-    return draftOutput([await client.updateDraft(draftId, changes)], simplify);
+    const options = readCollection(ctx, itemIndex, 'options', 'Options');
+    const expected = options.expectedUpdatedAt;
+    if (expected !== undefined && typeof expected !== 'string') {
+      return invalidParameter(ctx, itemIndex, 'Option "Only If Unchanged Since" must be a date and time, such as the Updated At of a draft read with Get');
+    }
+    const guard = typeof expected === 'string' && expected.trim() !== '' ? { expectedUpdatedAt: expected.trim() } : undefined;
+    return draftOutput([await client.updateDraft(draftId, changes, guard)], simplify);
   },
 };
