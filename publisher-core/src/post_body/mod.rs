@@ -4,3 +4,11 @@
 pub mod document;
 #[cfg(feature = "markdown")]
 pub mod markdown;
+#[cfg(feature = "markdown")]
+mod code_language;
+#[cfg(feature = "markdown")]
+pub mod link;
+#[cfg(feature = "markdown")]
+mod marker;
+#[cfg(feature = "markdown")]
+mod youtube;
