@@ -220,7 +220,13 @@ fn fenced_code_blocks_are_highlighted_code_blocks_with_a_highlight_js_language()
             r#""content":[{"type":"text","text":"fn main() {}\n  \"x\""}]}"#
         ))
     );
-    for (fence, language) in [("js", "javascript"), ("Py", "python"), ("sh", "bash"), ("yml", "yaml"), ("C++", "cpp")] {
+    for (fence, language) in [
+        ("js", "javascript"),
+        ("Py", "python"),
+        ("sh", "bash"),
+        ("yml", "yaml"),
+        ("C++", "cpp"),
+    ] {
         assert!(
             json(&format!("```{fence}\nx\n```")).contains(&format!(r#""language":"{language}""#)),
             "{fence}"
@@ -270,7 +276,11 @@ fn horizontal_rules_are_horizontal_rule() {
 
 /// A `captionedImage` whose `image2` has the editor's attributes, none uploaded yet.
 fn image(src: &str, alt: &str, caption: Option<&str>) -> String {
-    let alt = if alt.is_empty() { "null".to_string() } else { format!("\"{alt}\"") };
+    let alt = if alt.is_empty() {
+        "null".to_string()
+    } else {
+        format!("\"{alt}\"")
+    };
     let title = caption.map_or("null".to_string(), |title| format!("\"{title}\""));
     let mut out = format!(
         concat!(
@@ -281,7 +291,9 @@ fn image(src: &str, alt: &str, caption: Option<&str>) -> String {
         src, alt, title
     );
     if let Some(caption) = caption {
-        out.push_str(&format!(r#",{{"type":"caption","content":[{{"type":"text","text":"{caption}"}}]}}"#));
+        out.push_str(&format!(
+            r#",{{"type":"caption","content":[{{"type":"text","text":"{caption}"}}]}}"#
+        ));
     }
     out.push_str("]}");
     out
@@ -331,7 +343,10 @@ fn an_uploaded_image_carries_the_uploads_answer() {
         content_type: Some("image/png".into()),
     };
     assert_eq!(doc.set_uploaded("cover.png", &uploaded), 2);
-    assert_eq!(doc.image_sources(), ["https://cdn.test/1.png", "chart.png", "https://cdn.test/1.png"]);
+    assert_eq!(
+        doc.image_sources(),
+        ["https://cdn.test/1.png", "chart.png", "https://cdn.test/1.png"]
+    );
     let json = doc.to_json();
     assert!(
         json.contains(concat!(
@@ -530,7 +545,11 @@ fn deep_nesting_is_refused_and_long_input_does_not_overflow() {
     ] {
         let _ = markdown_to_post_doc(&markdown);
     }
-    for markdown in ["*".repeat(50_000) + "x", "[".repeat(20_000) + "x", "a\n".repeat(100_000)] {
+    for markdown in [
+        "*".repeat(50_000) + "x",
+        "[".repeat(20_000) + "x",
+        "a\n".repeat(100_000),
+    ] {
         assert!(markdown_to_post_doc(&markdown).is_ok());
     }
 }
@@ -691,7 +710,11 @@ fn a_relative_link_is_resolved_against_the_base_url() {
         ("//cdn.test/x", "https://cdn.test/x"),
         ("http://other.test/", "http://other.test/"),
     ] {
-        assert_eq!(json_with_base(&format!("[a]({target})"), base), linked("a", href), "{target}");
+        assert_eq!(
+            json_with_base(&format!("[a]({target})"), base),
+            linked("a", href),
+            "{target}"
+        );
     }
     // The wrapper is the same as no base URL.
     assert_eq!(
@@ -725,7 +748,11 @@ fn a_link_of_another_scheme_is_refused_even_with_a_base_url() {
         base_url: Some("https://e.test/".into()),
     };
     let error = markdown_to_post_doc_with("[a](javascript:x)", &options).unwrap_err();
-    assert!(error.message.ends_with("runs code, which a post may not link to"), "{}", error.message);
+    assert!(
+        error.message.ends_with("runs code, which a post may not link to"),
+        "{}",
+        error.message
+    );
 }
 
 #[test]
@@ -818,7 +845,10 @@ fn a_youtube_url_alone_in_a_paragraph_is_the_video() {
 fn a_marker_becomes_the_identical_node_as_a_block_or_inline() {
     let node = r#"{"type":"digestPostEmbed","attrs":{"title":"a \u003e b","ids":[1,2]},"content":[]}"#;
     assert_eq!(json(&format!("<!-- publisher-node {node} -->")), doc(node));
-    assert_eq!(json(&format!("> <!-- publisher-node {node} -->")), doc(&format!(r#"{{"type":"blockquote","content":[{node}]}}"#)));
+    assert_eq!(
+        json(&format!("> <!-- publisher-node {node} -->")),
+        doc(&format!(r#"{{"type":"blockquote","content":[{node}]}}"#))
+    );
     let inline = r#"{"type":"substack_mentions","attrs":{"id":7}}"#;
     assert_eq!(
         json(&format!("Hi <!-- publisher-node {inline} -->!")),
@@ -840,6 +870,9 @@ fn a_malformed_marker_is_refused_with_its_line() {
             "Markdown line 3: the publisher-node marker is not a node: {why}; write <!-- publisher-node {{\"type\":…}} --> with the node's JSON"
         );
         assert_eq!(refusal(&format!("one\n\n<!-- publisher-node {marker} -->")), expected);
-        assert_eq!(refusal(&format!("one\n\ntwo <!-- publisher-node {marker} --> three")), expected);
+        assert_eq!(
+            refusal(&format!("one\n\ntwo <!-- publisher-node {marker} --> three")),
+            expected
+        );
     }
 }
