@@ -4,3 +4,4 @@
 pub mod document;
 #[cfg(feature = "markdown")]
 pub mod markdown;
+pub mod rules;
