@@ -13,11 +13,10 @@ use web_sys::Blob;
 
 use super::js_doc::JsDoc;
 use super::read::{arg_member, member};
-use publisher_core::client::{DraftArgs, DraftFields, DraftInput, PostBody};
+use publisher_core::client::{judge_body, DraftArgs, DraftFields, DraftInput, PostBody};
 use publisher_core::error::Error;
 #[cfg(feature = "markdown-entry")]
 use publisher_core::notes::image::ImageData;
-use publisher_core::records::draft;
 
 /// A draft input whose `Blob` images are still to be read.
 pub struct PendingDraft {
@@ -64,6 +63,16 @@ impl PendingDraft {
         } = fields;
         #[cfg(feature = "markdown-entry")]
         let (images, blobs) = images(name, &member(value, "images"))?;
+        // A document made from Markdown keeps the editor's rules too; its images named in
+        // `images` count as hosted, as they are uploaded before it is sent.
+        #[cfg(feature = "markdown-entry")]
+        if let Some(PostBody::Written(doc)) = &body {
+            let uploads: Vec<String> = (images.iter().map(|(key, _)| key))
+                .chain(blobs.iter().map(|(key, _)| key))
+                .cloned()
+                .collect();
+            publisher_core::post_body::rules::check_written::<JsDoc>(doc, &uploads)?;
+        }
         #[cfg(not(feature = "markdown-entry"))]
         {
             let images = member(value, "images");
@@ -123,13 +132,10 @@ impl PendingDraft {
     }
 }
 
-/// A post document given as `body`: an object whose `type` is `doc`, as JSON text.
+/// A post document given as `body`, as JSON text, once the core has judged it (a `doc`
+/// that keeps the post editor's rules).
 fn document_json(name: &str, body: &JsValue) -> Result<String, Error> {
-    if !draft::is_post_document(&JsDoc(body.clone())) {
-        return Err(Error::invalid_argument(format!(
-            "{name}.body must be a post document (an object with type \"doc\"); for Markdown, use {name}.markdown"
-        )));
-    }
+    judge_body(name, &JsDoc(body.clone()))?;
     JSON::stringify(body)
         .ok()
         .and_then(|text| text.as_string())

@@ -278,3 +278,79 @@ sample_tests! {
         assert_eq!(profile["handle"], "jakubslys");
     }
 }
+
+/// The post editor's documents in the samples: every `grant_email_body` (a publication's
+/// gift email, written in the post editor: `image2`, `captionedImage`, `button`, `em`),
+/// and every `image2` of a published post's `body_html` (its `data-attrs`), each as a
+/// document of its own. The notes' `body_json` is the notes' schema, not the post editor's.
+fn post_editor_documents(dir: &std::path::Path) -> Vec<(String, Value)> {
+    fn walk(value: &Value, at: &str, found: &mut Vec<(String, Value)>) {
+        match value {
+            Value::Object(map) => {
+                for (key, member) in map {
+                    let here = format!("{at}.{key}");
+                    match (key.as_str(), member.as_str()) {
+                        ("grant_email_body", Some(text)) => {
+                            if let Ok(doc) = serde_json::from_str::<Value>(text) {
+                                found.push((here.clone(), doc));
+                            }
+                        }
+                        ("body_html", Some(html)) => found.extend(image2_of_html(html, &here)),
+                        _ => {}
+                    }
+                    walk(member, &here, found);
+                }
+            }
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    walk(item, &format!("{at}[{index}]"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+    fn image2_of_html(html: &str, at: &str) -> Vec<(String, Value)> {
+        let unescape = |text: &str| text.replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&");
+        html.split("data-attrs=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .filter_map(|attrs| serde_json::from_str::<Value>(&unescape(attrs)).ok())
+            .filter(|attrs| attrs.get("src").is_some())
+            .map(|attrs| {
+                let image =
+                    serde_json::json!({"type": "captionedImage", "content": [{"type": "image2", "attrs": attrs}]});
+                (
+                    format!("{at} image2"),
+                    serde_json::json!({"type": "doc", "content": [image]}),
+                )
+            })
+            .collect()
+    }
+    let mut found = Vec::new();
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
+    for line in manifest.lines().skip(1) {
+        let Some(file) = line.split('\t').nth(2).filter(|file| file.ends_with(".json")) else {
+            continue;
+        };
+        let value: Value = serde_json::from_str(&std::fs::read_to_string(dir.join(file)).unwrap()).unwrap();
+        walk(&value, file, &mut found);
+    }
+    found
+}
+
+#[test]
+fn every_post_editor_document_of_the_samples_keeps_the_editor_s_rules() {
+    let Some(dir) = samples_dir() else { return };
+    let documents = post_editor_documents(&dir);
+    let images = documents.iter().filter(|(at, _)| at.ends_with("image2")).count();
+    // 8 gift emails and the 5 images of the published post when this was written.
+    assert!(
+        documents.len() - images >= 8 && images >= 5,
+        "{} documents, {images} images",
+        documents.len()
+    );
+    for (at, document) in &documents {
+        assert_eq!(crate::post_body::rules::unrendered(document), [], "{at}: {document}");
+        crate::post_body::rules::check_post_document(document).unwrap();
+    }
+}

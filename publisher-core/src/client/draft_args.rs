@@ -5,6 +5,8 @@
 use crate::args::{self, Arg};
 use crate::error::Error;
 use crate::ids::{Id, PostId};
+use crate::json::JsonDoc;
+use crate::post_body::rules;
 use crate::records::{draft, post};
 
 /// The members a `DraftInput` may have.
@@ -112,6 +114,18 @@ impl DraftArgs {
     }
 }
 
+/// Judges `body`, the post document given as the argument `name`'s `body`: an object whose
+/// `type` is `doc`, that keeps the post editor's rules ([`rules::check_post_document`]),
+/// before anything is sent.
+pub fn judge_body<D: JsonDoc>(name: &str, body: &D) -> Result<(), Error> {
+    if !draft::is_post_document(body) {
+        return Err(Error::invalid_argument(format!(
+            "{name}.body must be a post document (an object with type \"doc\"); for Markdown, use {name}.markdown"
+        )));
+    }
+    rules::check_post_document(body)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,5 +221,24 @@ mod tests {
                 error.message
             );
         }
+    }
+
+    #[test]
+    fn a_body_is_a_post_document_that_keeps_the_editor_s_rules() {
+        use serde_json::json;
+        judge_body("draft", &json!({"type": "doc", "content": [{"type": "paragraph"}]})).unwrap();
+        let error = judge_body("changes", &json!({"type": "paragraph"})).unwrap_err();
+        assert_eq!(error.kind, ErrorKind::InvalidArgument);
+        assert!(
+            error.message.starts_with("changes.body must be a post document"),
+            "{}",
+            error.message
+        );
+        let error = judge_body("draft", &json!({"type": "doc", "content": [{"type": "codeBlock"}]})).unwrap_err();
+        assert_eq!(error.kind, ErrorKind::InvalidArgument);
+        assert_eq!(
+            error.message,
+            "body.content[0]: \"codeBlock\" is not rendered by the post editor; write highlighted_code_block"
+        );
     }
 }

@@ -814,4 +814,4 @@ fn trim_edges(content: &mut Vec<Inline>) {
 mod js_tests;
 #[cfg(test)]
 #[path = "markdown_tests.rs"]
-mod tests;
+pub(crate) mod tests;

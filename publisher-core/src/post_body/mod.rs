@@ -10,5 +10,6 @@ pub mod link;
 pub mod markdown;
 #[cfg(feature = "markdown")]
 mod marker;
+pub mod rules;
 #[cfg(feature = "markdown")]
 mod youtube;

@@ -1,0 +1,590 @@
+//! The post editor's rules for a post document (http-contract-drafts §4), declared once as
+//! data: the nodes and marks it knows, their attributes and children, and the names it
+//! stores but does not render. [`check_post_document`] applies them before a document is
+//! sent. `cargo test` writes the same table as JSON for the local service
+//! (`local-service/post-rules.generated.json`), which lists what the editor would not
+//! render instead of refusing it, as the real service does.
+//!
+//! Conservative by design: a node type not in the table passes (a draft made in the
+//! editor holds `digestPostEmbed`, buttons and embeds that a read-modify-write must send
+//! back unchanged); only what the evidence says the editor drops, or chokes on, is refused.
+
+#![deny(missing_docs)]
+
+use crate::error::Error;
+use crate::json::{string_field, FieldShape, JsonDoc, JsonKind};
+use crate::post_body::document::PostDoc;
+
+/// Where a node may stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Only at the root.
+    Document,
+    /// In a document, a quote, a list item…
+    Block,
+    /// In a paragraph, a heading, a caption.
+    Inline,
+}
+
+/// What a node may hold in `content`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Content {
+    /// Nothing: an atom.
+    Nothing,
+    /// Inline nodes.
+    Inline,
+    /// Text nodes only.
+    Text,
+    /// Blocks.
+    Blocks,
+    /// Only these node types.
+    Only(&'static [&'static str]),
+}
+
+/// The value an attribute must hold.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Value {
+    /// A string or null.
+    TextOrNull,
+    /// A non-empty string.
+    Text,
+    /// A whole number from `min` to `max`.
+    Integer {
+        /// The smallest.
+        min: u32,
+        /// The largest.
+        max: u32,
+    },
+    /// A number or null.
+    NumberOrNull,
+    /// `true` or `false`.
+    Flag,
+    /// A video's id, not its URL.
+    VideoId,
+    /// A URL the service's image upload answered ([`HOSTED_IMAGE_HOSTS`]).
+    HostedImage,
+    /// An absolute URL of one of [`HREF_SCHEMES`].
+    AbsoluteHref,
+}
+
+/// One attribute of a node or mark.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Attr {
+    /// Its name in `attrs`.
+    pub name: &'static str,
+    /// What it must hold.
+    pub value: Value,
+    /// Whether it must be there.
+    pub required: bool,
+}
+
+/// A node the post editor knows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NodeRule {
+    /// Its `type`.
+    pub name: &'static str,
+    /// Where it may stand.
+    pub role: Role,
+    /// The attributes checked (others pass: the editor adds some of its own).
+    pub attrs: &'static [Attr],
+    /// What it may hold.
+    pub content: Content,
+    /// The sources of http-contract-drafts §4 that show it.
+    pub evidence: &'static str,
+}
+
+/// A node type the editor stores but does not render, and the one it renders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unrendered {
+    /// The type written.
+    pub name: &'static str,
+    /// The type to write instead.
+    pub write: &'static str,
+    /// The sources that show it.
+    pub evidence: &'static str,
+}
+
+/// A mark whose attributes are checked (other marks pass).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MarkRule {
+    /// Its `type`.
+    pub name: &'static str,
+    /// Its attributes.
+    pub attrs: &'static [Attr],
+}
+
+const fn attr(name: &'static str, value: Value) -> Attr {
+    Attr {
+        name,
+        value,
+        required: false,
+    }
+}
+
+const fn required(name: &'static str, value: Value) -> Attr {
+    Attr {
+        name,
+        value,
+        required: true,
+    }
+}
+
+const fn node(
+    name: &'static str,
+    role: Role,
+    attrs: &'static [Attr],
+    content: Content,
+    evidence: &'static str,
+) -> NodeRule {
+    NodeRule {
+        name,
+        role,
+        attrs,
+        content,
+        evidence,
+    }
+}
+
+/// A number, a footnote's or a list's, far beyond any post's.
+const MANY: u32 = 1_000_000_000;
+
+/// The nodes of the post editor, as http-contract-drafts §4 shows them.
+pub const NODES: &[NodeRule] = {
+    use Content::*;
+    use Role::{Block as B, Document, Inline as I};
+    use Value::{Flag, HostedImage, Integer, NumberOrNull, TextOrNull, VideoId};
+    &[
+        node("doc", Document, &[], Blocks, "all"),
+        node("paragraph", B, &[attr("textAlign", TextOrNull)], Inline, "LIVE, S"),
+        node(
+            "heading",
+            B,
+            &[required("level", Integer { min: 1, max: 6 })],
+            Inline,
+            "LIVE, S, PS10",
+        ),
+        node("bullet_list", B, &[], Only(&["list_item"]), "LIVE"),
+        node(
+            "ordered_list",
+            B,
+            &[attr("start", Integer { min: 0, max: MANY })],
+            Only(&["list_item"]),
+            "LIVE",
+        ),
+        node(
+            "list_item",
+            B,
+            &[],
+            Only(&["paragraph", "bullet_list", "ordered_list"]),
+            "LIVE (no live post has anything else in an item)",
+        ),
+        node("blockquote", B, &[], Blocks, "LIVE, PS10"),
+        node(
+            "highlighted_code_block",
+            B,
+            &[attr("language", TextOrNull), attr("nodeId", TextOrNull)],
+            Text,
+            "LIVE, BUNDLE, HTML",
+        ),
+        node("code_block", B, &[], Text, "LIVE (older posts: read, not written)"),
+        node("horizontal_rule", B, &[], Nothing, "LIVE, PS10"),
+        node("hard_break", I, &[], Nothing, "LIVE"),
+        node("text", I, &[], Nothing, "all"),
+        node("captionedImage", B, &[], Only(&["image2", "caption"]), "LIVE, S, PS10"),
+        node(
+            "image2",
+            B,
+            &[
+                required("src", HostedImage),
+                attr("height", NumberOrNull),
+                attr("width", NumberOrNull),
+                attr("bytes", NumberOrNull),
+                attr("alt", TextOrNull),
+                attr("title", TextOrNull),
+                attr("type", TextOrNull),
+                attr("href", TextOrNull),
+                attr("belowTheFold", Flag),
+            ],
+            Nothing,
+            "LIVE (an external src is stored but not shown), S",
+        ),
+        node("caption", B, &[], Inline, "S, PS10"),
+        node("paywall", B, &[], Nothing, "LIVE, BUNDLE, PS10"),
+        node("youtube2", B, &[required("videoId", VideoId)], Nothing, "LIVE"),
+        node(
+            "footnoteAnchor",
+            I,
+            &[required("number", Integer { min: 1, max: MANY })],
+            Nothing,
+            "PS10, HTML",
+        ),
+        node(
+            "footnote",
+            B,
+            &[required("number", Integer { min: 1, max: MANY })],
+            Only(&["paragraph"]),
+            "PS10, HTML",
+        ),
+    ]
+};
+
+/// Node types the editor stores but does not render.
+pub const UNRENDERED: &[Unrendered] = &[
+    Unrendered {
+        name: "codeBlock",
+        write: "highlighted_code_block",
+        evidence: "LIVE, BUNDLE, HTML",
+    },
+    Unrendered {
+        name: "bulletList",
+        write: "bullet_list",
+        evidence: "LIVE",
+    },
+    Unrendered {
+        name: "orderedList",
+        write: "ordered_list",
+        evidence: "LIVE",
+    },
+    Unrendered {
+        name: "listItem",
+        write: "list_item",
+        evidence: "LIVE",
+    },
+];
+
+/// The marks whose attributes are checked; `strong`, `em`, `code` and `strikethrough`
+/// have none (LIVE, S), and other marks pass.
+pub const MARKS: &[MarkRule] = &[MarkRule {
+    name: "link",
+    attrs: &[required("href", Value::AbsoluteHref)],
+}];
+
+/// Node types a post holds at most one of: the service keeps a second paywall and shows
+/// both (LIVE).
+pub const AT_MOST_ONE: &[&str] = &["paywall"];
+
+/// The hosts whose images the editor shows: the `url` of the upload's answer
+/// (`substack-post-media.s3.amazonaws.com`, §4 and every image of the samples' posts), the
+/// older bucket (`bucketeer-<uuid>.s3.amazonaws.com`, images of the samples'
+/// `subscriptions.json`) and the service's image CDN (`substackcdn.com`, which serves both in
+/// the samples' published pages). `*` stands for one DNS label.
+pub const HOSTED_IMAGE_HOSTS: &[&str] = &[
+    "substack-post-media.s3.amazonaws.com",
+    "bucketeer-*.s3.amazonaws.com",
+    "substackcdn.com",
+];
+
+/// The schemes a link may have: a relative link goes nowhere from an email or another site.
+pub const HREF_SCHEMES: &[&str] = &["http", "https", "mailto"];
+
+/// Nodes nested deeper than this are reported, not followed: the check must not exhaust
+/// the stack. Markdown nests at most 32 lists, each two nodes deep.
+pub const MAX_DEPTH: usize = 100;
+
+/// Where a document breaks a rule, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// The node or member, from the document as `body`: `body.content[3].attrs.level`.
+    pub path: String,
+    /// One sentence.
+    pub reason: String,
+}
+
+/// Checks a post document given as `body` before anything is sent: the first rule it
+/// breaks, as `invalid-argument` naming the node's path and the reason.
+pub fn check_post_document<D: JsonDoc>(doc: &D) -> Result<(), Error> {
+    check_post_document_with_uploads(doc, &[])
+}
+
+/// [`check_post_document`], where an image whose `src` is one of `uploads` counts as
+/// hosted: it is uploaded before the document is sent, and its `src` becomes the upload's URL.
+pub fn check_post_document_with_uploads<D: JsonDoc>(doc: &D, uploads: &[String]) -> Result<(), Error> {
+    let mut walk = Walk::new(uploads, true);
+    walk.root(doc);
+    match walk.found.into_iter().next() {
+        Some(Violation { path, reason }) => Err(Error::invalid_argument(format!("{path}: {reason}"))),
+        None => Ok(()),
+    }
+}
+
+/// Checks a document made from Markdown, whose images named in `uploads` are still to be
+/// uploaded. `D` is the backend the document is read with (the JS engine's in wasm).
+pub fn check_written<D: JsonDoc>(doc: &PostDoc, uploads: &[String]) -> Result<(), Error> {
+    match D::parse(&doc.to_json()) {
+        Some(parsed) => check_post_document_with_uploads(&parsed, uploads),
+        None => Err(Error::invalid_argument("body: the document could not be read back")),
+    }
+}
+
+/// Every rule the document breaks, in document order: what the editor would not render.
+pub fn unrendered<D: JsonDoc>(doc: &D) -> Vec<Violation> {
+    let mut walk = Walk::new(&[], false);
+    walk.root(doc);
+    walk.found
+}
+
+/// Whether `src` is an image URL of one of [`HOSTED_IMAGE_HOSTS`] (https only).
+pub fn is_hosted_image(src: &str) -> bool {
+    let Some(rest) = strip_prefix_ignore_case(src, "https://") else {
+        return false;
+    };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let host = rest.get(..end).unwrap_or(rest).to_ascii_lowercase();
+    HOSTED_IMAGE_HOSTS.iter().any(|pattern| host_matches(pattern, &host))
+}
+
+/// Whether `href` is an absolute URL of one of [`HREF_SCHEMES`]; `http(s)` with a host.
+pub fn is_absolute_href(href: &str) -> bool {
+    let Some((scheme, rest)) = href.split_once(':') else {
+        return false;
+    };
+    let scheme = scheme.to_ascii_lowercase();
+    if !HREF_SCHEMES.contains(&scheme.as_str()) || rest.is_empty() {
+        return false;
+    }
+    scheme == "mailto"
+        || rest
+            .strip_prefix("//")
+            .is_some_and(|host| !host.is_empty() && !host.starts_with('/'))
+}
+
+fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| text.get(prefix.len()..))
+        .flatten()
+}
+
+fn host_matches(pattern: &str, host: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == host,
+        Some((before, after)) => host
+            .strip_prefix(before)
+            .and_then(|rest| rest.strip_suffix(after))
+            .is_some_and(|label| !label.is_empty() && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')),
+    }
+}
+
+/// The rule of a node type, if the editor's table has it.
+pub fn node_rule(name: &str) -> Option<&'static NodeRule> {
+    NODES.iter().find(|rule| rule.name == name)
+}
+
+/// What `content` says in a message.
+fn holds(content: Content) -> String {
+    match content {
+        Content::Nothing => "nothing".into(),
+        Content::Inline => "inline nodes".into(),
+        Content::Text => "text".into(),
+        Content::Blocks => "blocks".into(),
+        Content::Only(names) => names.join(", "),
+    }
+}
+
+fn fits(content: Content, child: &NodeRule) -> bool {
+    match content {
+        Content::Nothing => false,
+        Content::Inline => child.role == Role::Inline,
+        Content::Text => child.name == "text",
+        Content::Blocks => child.role == Role::Block,
+        Content::Only(names) => names.contains(&child.name),
+    }
+}
+
+/// Whether a value keeps its rule.
+fn keeps<D: JsonDoc>(value: &D, rule: Value, uploads: &[String]) -> bool {
+    let shape = FieldShape::of(value);
+    let text = || value.as_string().unwrap_or_default();
+    match rule {
+        Value::TextOrNull => matches!(shape, FieldShape::String | FieldShape::Null),
+        Value::Text => shape == FieldShape::String && !text().is_empty(),
+        Value::Integer { min, max } => {
+            shape == FieldShape::SafeInteger
+                && value
+                    .as_f64()
+                    .is_some_and(|n| n >= f64::from(min) && n <= f64::from(max))
+        }
+        Value::NumberOrNull => matches!(shape, FieldShape::SafeInteger | FieldShape::Finite | FieldShape::Null),
+        Value::Flag => shape == FieldShape::Bool,
+        Value::VideoId => shape == FieldShape::String && !text().is_empty() && !text().contains(['/', ':', '?']),
+        Value::HostedImage => shape == FieldShape::String && (is_hosted_image(&text()) || uploads.contains(&text())),
+        Value::AbsoluteHref => shape == FieldShape::String && is_absolute_href(&text()),
+    }
+}
+
+/// What a value must be, as the message about one that is not says it.
+pub fn requirement(rule: Value) -> String {
+    match rule {
+        Value::TextOrNull => "must be a string or null".into(),
+        Value::Text => "must be a non-empty string".into(),
+        Value::Integer { min, max } => format!("must be a whole number from {min} to {max}"),
+        Value::NumberOrNull => "must be a number or null".into(),
+        Value::Flag => "must be true or false".into(),
+        Value::VideoId => "must be the video's id (youtube.com/watch?v=ID), not its URL".into(),
+        Value::HostedImage => "is not an image the service hosts, and the editor does not show one from elsewhere: upload it and use the url the upload answers".into(),
+        Value::AbsoluteHref => "must be an absolute http, https or mailto URL; a relative link goes nowhere".into(),
+    }
+}
+
+struct Walk<'a> {
+    uploads: &'a [String],
+    first_only: bool,
+    found: Vec<Violation>,
+    seen_once: Vec<&'static str>,
+    path: String,
+}
+
+impl<'a> Walk<'a> {
+    fn new(uploads: &'a [String], first_only: bool) -> Self {
+        Walk {
+            uploads,
+            first_only,
+            found: Vec::new(),
+            seen_once: Vec::new(),
+            path: String::from("body"),
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.first_only && !self.found.is_empty()
+    }
+
+    fn report(&mut self, suffix: &str, reason: String) {
+        self.found.push(Violation {
+            path: format!("{}{suffix}", self.path),
+            reason,
+        });
+    }
+
+    fn root<D: JsonDoc>(&mut self, doc: &D) {
+        if doc.kind() != JsonKind::Object || string_field(doc, "type").as_deref() != Some("doc") {
+            self.report("", "must be a post document (an object with type \"doc\")".into());
+            return;
+        }
+        self.node(doc, None, 0);
+    }
+
+    /// Checks `node`, which stands in a node holding `parent` (`None`: the root, or a node
+    /// the table does not know, whose children may be anything).
+    fn node<D: JsonDoc>(&mut self, node: &D, parent: Option<(&'static str, Content)>, depth: usize) {
+        if self.done() {
+            return;
+        }
+        let Some(name) = (node.kind() == JsonKind::Object)
+            .then(|| string_field(node, "type"))
+            .flatten()
+        else {
+            self.report("", "is not a node: a node is an object with a string type".into());
+            return;
+        };
+        let rule = node_rule(&name);
+        if let Some(gone) = UNRENDERED.iter().find(|gone| gone.name == name) {
+            self.report(
+                "",
+                format!(
+                    "{:?} is not rendered by the post editor; write {}",
+                    gone.name, gone.write
+                ),
+            );
+        }
+        if let (Some(rule), Some((parent, content))) = (rule, parent) {
+            if !fits(content, rule) {
+                self.report(
+                    "",
+                    format!(
+                        "{:?} cannot be inside {parent:?}, which holds {}",
+                        rule.name,
+                        holds(content)
+                    ),
+                );
+            }
+        }
+        if let Some(rule) = rule {
+            self.attrs(node, rule.attrs, ".attrs.");
+            // The editor throws on a text node without text.
+            if rule.name == "text" && string_field(node, "text").is_none_or(|text| text.is_empty()) {
+                self.report(".text", "must be a non-empty string".into());
+            }
+            if AT_MOST_ONE.contains(&rule.name) {
+                if self.seen_once.contains(&rule.name) {
+                    self.report("", format!("a second {}: a post holds at most one", rule.name));
+                }
+                self.seen_once.push(rule.name);
+            }
+        }
+        self.marks(node);
+        self.children(node, rule.map(|rule| (rule.name, rule.content)), depth);
+    }
+
+    fn attrs<D: JsonDoc>(&mut self, node: &D, attrs: &'static [Attr], at: &str) {
+        for attr in attrs {
+            if self.done() {
+                return;
+            }
+            let kept = node
+                .with_field("attrs", |all| {
+                    all.with_field(attr.name, |value| keeps(value, attr.value, self.uploads))
+                })
+                .flatten();
+            let reason = match kept {
+                Some(false) => requirement(attr.value),
+                None if attr.required => "is required".into(),
+                _ => continue,
+            };
+            self.report(&format!("{at}{}", attr.name), reason);
+        }
+    }
+
+    fn marks<D: JsonDoc>(&mut self, node: &D) {
+        let count = node
+            .with_field("marks", |marks| marks.array_len())
+            .flatten()
+            .unwrap_or(0);
+        for index in 0..count {
+            if self.done() {
+                return;
+            }
+            let at = format!(".marks[{index}]");
+            let rule = node
+                .with_field("marks", |marks| {
+                    marks.with_item(index, |mark| string_field(mark, "type")).flatten()
+                })
+                .flatten()
+                .and_then(|name| MARKS.iter().find(|rule| rule.name == name));
+            let Some(rule) = rule else { continue };
+            let length = self.path.len();
+            self.path.push_str(&at);
+            node.with_field("marks", |marks| {
+                marks.with_item(index, |mark| self.attrs(mark, rule.attrs, ".attrs."))
+            });
+            self.path.truncate(length);
+        }
+    }
+
+    fn children<D: JsonDoc>(&mut self, node: &D, rule: Option<(&'static str, Content)>, depth: usize) {
+        let count = match node.with_field("content", |content| content.array_len()) {
+            None => return,
+            Some(Some(count)) => count,
+            Some(None) => return self.report(".content", "must be an array of nodes".into()),
+        };
+        if count > 0 && depth >= MAX_DEPTH {
+            return self.report("", format!("nodes nested more than {MAX_DEPTH} deep are not checked"));
+        }
+        let depth = depth.saturating_add(1);
+        for index in 0..count {
+            if self.done() {
+                return;
+            }
+            let length = self.path.len();
+            self.path.push_str(&format!(".content[{index}]"));
+            node.with_field("content", |content| {
+                content.with_item(index, |child| self.node(child, rule, depth))
+            });
+            self.path.truncate(length);
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "rules_tests.rs"]
+mod tests;
