@@ -63,16 +63,6 @@ impl PendingDraft {
         } = fields;
         #[cfg(feature = "markdown-entry")]
         let (images, blobs) = images(name, &member(value, "images"))?;
-        // A document made from Markdown keeps the editor's rules too; its images named in
-        // `images` count as hosted, as they are uploaded before it is sent.
-        #[cfg(feature = "markdown-entry")]
-        if let Some(PostBody::Written(doc)) = &body {
-            let uploads: Vec<String> = (images.iter().map(|(key, _)| key))
-                .chain(blobs.iter().map(|(key, _)| key))
-                .cloned()
-                .collect();
-            publisher_core::post_body::rules::check_written::<JsDoc>(doc, &uploads)?;
-        }
         #[cfg(not(feature = "markdown-entry"))]
         {
             let images = member(value, "images");

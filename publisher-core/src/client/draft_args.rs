@@ -39,6 +39,8 @@ pub struct DraftArgs {
     pub post_type: Arg,
     /// `sectionId`.
     pub section_id: Arg,
+    /// `downloadImages`.
+    pub download_images: Arg,
     /// Whether a `body` (not null) was given.
     pub has_body: bool,
 }
@@ -94,7 +96,7 @@ impl DraftArgs {
         };
         let download_images = match &self.download_images {
             Arg::Missing => None,
-            Arg::Bool(download) => Some(*download),
+            Arg::Bool(download) => Some(download.to_owned()),
             other => {
                 return Err(Error::invalid_argument(format!(
                     "{name}.downloadImages must be true or false, got {}",
@@ -147,7 +149,16 @@ mod tests {
             audience: Arg::Str("founding".into()),
             post_type: Arg::Str("podcast".into()),
             section_id: Arg::Number(7.0),
-            ..given(&["title", "subtitle", "markdown", "audience", "type", "sectionId"])
+            download_images: Arg::Bool(false),
+            ..given(&[
+                "title",
+                "subtitle",
+                "markdown",
+                "audience",
+                "type",
+                "sectionId",
+                "downloadImages",
+            ])
         }
         .judge("draft")
         .unwrap();
@@ -160,6 +171,7 @@ mod tests {
                 audience: Some("founding".into()),
                 post_type: Some("podcast".into()),
                 section_id: Some(7),
+                download_images: Some(false),
             }
         );
         assert_eq!(given(&[]).judge("changes").unwrap(), DraftFields::default());

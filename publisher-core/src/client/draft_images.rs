@@ -11,9 +11,10 @@ use super::drafts::{DraftInput, PostBody};
 use super::Client;
 use crate::error::Error;
 use crate::http::transport::Transport;
+use crate::json::JsonDoc;
 use crate::notes::image::ImageData;
 use crate::post_body::document::PostDoc;
-use crate::post_body::rules::is_hosted_image;
+use crate::post_body::rules::{self, is_hosted_image};
 
 /// The largest image downloaded: the size the service is reported to take (10 MB, the
 /// notes' image limit too); a larger one is refused without reading the rest.
@@ -31,7 +32,9 @@ pub(crate) struct ImagePlan {
 /// Plans the uploads of `input`'s body; refuses, before anything is sent, an image the
 /// body does not use, a Markdown image that is neither a URL nor a name, and (with
 /// downloads off) one on the web.
-pub(crate) fn plan(input: &DraftInput) -> Result<ImagePlan, Error> {
+/// Then the document, its planned images counted as hosted, is checked against the post
+/// editor's rules ([`rules::check_written`], read with the backend `D`).
+pub(crate) fn plan<D: JsonDoc>(input: &DraftInput) -> Result<ImagePlan, Error> {
     let (sources, markdown) = match &input.body {
         Some(PostBody::Written { doc, markdown }) => (doc.image_sources(), markdown.as_str()),
         _ => (Vec::new(), ""),
@@ -69,6 +72,15 @@ pub(crate) fn plan(input: &DraftInput) -> Result<ImagePlan, Error> {
             plan.downloads.push(source.clone());
         }
     }
+    if let Some(PostBody::Written { doc, .. }) = &input.body {
+        let mut hosted: Vec<String> = plan
+            .named
+            .iter()
+            .filter_map(|&index| input.images.get(index).map(|(name, _)| name.clone()))
+            .collect();
+        hosted.extend(plan.downloads.iter().cloned());
+        rules::check_written::<D>(doc, &hosted)?;
+    }
     Ok(plan)
 }
 
@@ -76,7 +88,12 @@ impl<T: Transport> Client<T> {
     /// The body's document with every planned image hosted: the web images downloaded
     /// (all of them before the first upload), then each uploaded and its `image2` given
     /// the upload's URL, size and type.
-    pub(crate) async fn host_images(&self, input: &DraftInput, doc: &PostDoc, plan: ImagePlan) -> Result<PostDoc, Error> {
+    pub(crate) async fn host_images(
+        &self,
+        input: &DraftInput,
+        doc: &PostDoc,
+        plan: ImagePlan,
+    ) -> Result<PostDoc, Error> {
         let markdown = match &input.body {
             Some(PostBody::Written { markdown, .. }) => markdown.as_str(),
             _ => "",
@@ -105,7 +122,7 @@ impl<T: Transport> Client<T> {
         let refuse = |why: &str| {
             let at = line_of(markdown, url);
             Error::invalid_argument(format!(
-                "the Markdown image {url:?}{at} could not be downloaded to host it on the service ({why}); nothing was sent to the service"
+                "the Markdown image {url:?}{at} could not be downloaded to host it on the service ({why}), so the draft was not written"
             ))
         };
         let download = self
@@ -120,7 +137,10 @@ impl<T: Transport> Client<T> {
             return Err(refuse(&format!("HTTP {}", download.status)));
         }
         let Some(bytes) = download.bytes else {
-            return Err(refuse(&format!("it is larger than {} MB", MAX_DOWNLOAD_BYTES / (1024 * 1024))));
+            return Err(refuse(&format!(
+                "it is larger than {} MB",
+                MAX_DOWNLOAD_BYTES / (1024 * 1024)
+            )));
         };
         if bytes.is_empty() || crate::notes::image::sniff(&bytes).is_none() {
             let sent_as = download
@@ -149,3 +169,7 @@ fn line_of(markdown: &str, source: &str) -> String {
         })
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+#[path = "draft_images_tests.rs"]
+mod tests;

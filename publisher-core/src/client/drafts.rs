@@ -320,7 +320,7 @@ impl<T: Transport> Client<T> {
         }
         // Without Markdown there are no images to plan.
         #[cfg(feature = "markdown")]
-        let planned = super::draft_images::plan(input)?;
+        let planned = super::draft_images::plan::<Doc<T>>(input)?;
         #[cfg(not(feature = "markdown"))]
         let planned = ();
         let author = self
@@ -444,7 +444,7 @@ impl<T: Transport> Client<T> {
             ));
         }
         #[cfg(feature = "markdown")]
-        let planned = super::draft_images::plan(changes)?;
+        let planned = super::draft_images::plan::<Doc<T>>(changes)?;
         #[cfg(not(feature = "markdown"))]
         let planned = ();
         let expected = expected_updated_at.map(check_expected_updated_at).transpose()?;
@@ -656,7 +656,11 @@ impl<T: Transport> Client<T> {
     /// The body's JSON text: a document as given, or one made from Markdown with every
     /// planned image hosted on the service.
     #[cfg(feature = "markdown")]
-    async fn body_json(&self, input: &DraftInput, planned: super::draft_images::ImagePlan) -> Result<Option<String>, Error> {
+    async fn body_json(
+        &self,
+        input: &DraftInput,
+        planned: super::draft_images::ImagePlan,
+    ) -> Result<Option<String>, Error> {
         match &input.body {
             None => Ok(None),
             Some(PostBody::Document(json)) => Ok(Some(json.clone())),

@@ -1,8 +1,6 @@
 use super::*;
 use crate::error::ErrorKind;
 use crate::ids::{Id, NoteId};
-#[cfg(feature = "markdown")]
-use crate::notes::image::ImageData;
 use crate::test_support::{block_on, FakeTransport};
 use serde_json::{json, Value};
 
@@ -414,80 +412,6 @@ fn the_check_is_the_services_prepublish() {
         json!({"ok": false, "errors": ["Please choose a section."], "warnings": []})
     );
     assert_eq!(requests(&client), ["GET drafts/900/prepublish"]);
-}
-
-#[cfg(feature = "markdown")]
-#[test]
-fn images_without_markdown_are_refused() {
-    let image = ImageData::from_data_uri(
-        "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-    )
-    .unwrap();
-    let input = DraftInput {
-        images: vec![("chart.png".into(), image)],
-        ..titled("Weekly")
-    };
-    let client = client();
-    let error = block_on(client.create_draft(&input)).unwrap_err();
-    assert!(error.message.contains("no Markdown"), "{}", error.message);
-    assert!(client.transport().sent().is_empty());
-}
-
-#[cfg(feature = "markdown")]
-#[test]
-fn markdown_images_named_in_images_are_uploaded_first_and_their_urls_sent() {
-    use crate::post_body::markdown::markdown_to_post_doc;
-    let image = || {
-        ImageData::from_data_uri(
-            "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-        )
-        .unwrap()
-    };
-    let doc = markdown_to_post_doc("Text\n\n![Chart](chart.png)\n\n![Web](https://x.test/w.png)").unwrap();
-    let client = client();
-    client.transport().reply(200, r#"{"id":77}"#);
-    client
-        .transport()
-        .reply(200, r#"{"url":"https://media.test/chart.png"}"#);
-    client.transport().reply(200, &draft(900, "Weekly", false).to_string());
-    let input = DraftInput {
-        body: Some(PostBody::Written(doc.clone())),
-        images: vec![("chart.png".into(), image())],
-        ..titled("Weekly")
-    };
-    block_on(client.create_draft(&input)).unwrap();
-    let sent = requests(&client);
-    assert!(
-        sent[1].starts_with("POST image {\"image\":\"data:image/png;base64,"),
-        "{}",
-        sent[1]
-    );
-    assert!(
-        sent[2].contains(r#"\"src\":\"https://media.test/chart.png\""#),
-        "{}",
-        sent[2]
-    );
-    assert!(sent[2].contains(r#"\"src\":\"https://x.test/w.png\""#), "{}", sent[2]);
-    assert!(!sent[2].contains("\\\"src\\\":\\\"chart.png"), "{}", sent[2]);
-
-    // A name no image uses, and an image that is neither a URL nor a name: refused, nothing sent.
-    for (images, says) in [
-        (
-            vec![("chart.png".into(), image()), ("other.png".into(), image())],
-            "is not used",
-        ),
-        (Vec::new(), "neither an http(s) URL nor a name"),
-    ] {
-        let client = self::client();
-        let input = DraftInput {
-            body: Some(PostBody::Written(doc.clone())),
-            images,
-            ..titled("Weekly")
-        };
-        let error = block_on(client.create_draft(&input)).unwrap_err();
-        assert!(error.message.contains(says), "{}", error.message);
-        assert!(client.transport().sent().is_empty());
-    }
 }
 
 #[test]

@@ -10,7 +10,7 @@ use crate::http::operation::{Delivery, Operation, Path};
 use crate::http::transport::Transport;
 use crate::http::{Host, Method};
 use crate::ids::{Id, NoteId};
-use crate::json::{push_string, string_field, JsonDoc};
+use crate::json::{push_string, JsonDoc};
 pub use crate::notes::composer::{Attachment, NoteToPublish};
 use crate::notes::document::NoteRequest;
 use crate::notes::image::ImageData;
@@ -147,8 +147,9 @@ impl<T: Transport> Client<T> {
             data_uri: &image.data_uri,
         };
         self.send(&operation, |response| {
-            let url = string_field(&response, "url").ok_or_else(|| Error::invalid_response("the uploaded image has no url"))?;
-            let whole = |key: &str| {
+            let url = string_field(&response, "url")
+                .ok_or_else(|| Error::invalid_response("the uploaded image has no url"))?;
+            let whole = |key: &'static str| {
                 response
                     .with_field(key, JsonDoc::as_f64)
                     .flatten()
