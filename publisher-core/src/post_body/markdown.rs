@@ -95,7 +95,7 @@ enum Open {
         items: Vec<ListItem>,
     },
     Item(Vec<Block>),
-    /// A footnote's definition: its label (lowercase, as references match it), where it
+    /// A footnote's definition: its label (ASCII lowercase, as references match it), where it
     /// starts, its blocks.
     Footnote {
         label: String,
@@ -274,7 +274,7 @@ impl<'a> Converter<'a> {
             }
             Tag::FootnoteDefinition(label) => {
                 let footnote = Open::Footnote {
-                    label: label.to_lowercase(),
+                    label: label.to_ascii_lowercase(),
                     at: range.start,
                     content: Vec::new(),
                 };
@@ -464,7 +464,7 @@ impl<'a> Converter<'a> {
         if let Some(what) = refusal {
             return Err(self.refuse(range, what));
         }
-        self.references.push((label.to_lowercase(), range.start));
+        self.references.push((label.to_ascii_lowercase(), range.start));
         let number = u32::try_from(self.references.len()).unwrap_or(u32::MAX);
         self.inline_content().push(Inline::FootnoteAnchor(number));
         Ok(())
