@@ -210,6 +210,8 @@ export interface DraftInput {
   images?: Record<string, ImageInput> | null;
   /** Whether a Markdown image on the web (`![x](https://…)`) is downloaded through the client's `fetch` (at most 10 MB, checked to be an image) and hosted on the service, whose editor shows no other image. Default true; false refuses such an image. */
   downloadImages?: boolean | null;
+  /** What relative links in `markdown` are resolved against (an absolute http(s) URL, e.g. the article's address on your site); without it, a relative link is refused. */
+  baseUrl?: string | null;
 }
 
 /** The choice `publishDraft` needs. */
