@@ -669,6 +669,23 @@ fn attrs_json(attrs: &[Attr]) -> Json {
         .collect()
 }
 
+fn evidence(name: &str) -> &'static str {
+    EVIDENCE
+        .iter()
+        .find(|(named, _)| *named == name)
+        .map(|(_, sources)| *sources)
+        .unwrap()
+}
+
+#[test]
+fn every_rule_names_its_evidence() {
+    let names: Vec<&str> = (NODES.iter().map(|rule| rule.name))
+        .chain(UNRENDERED.iter().map(|gone| gone.name))
+        .chain(MARKS.iter().map(|mark| mark.name))
+        .collect();
+    assert_eq!(EVIDENCE.iter().map(|(name, _)| *name).collect::<Vec<_>>(), names);
+}
+
 fn rules_json() -> String {
     let nodes: serde_json::Map<String, Json> = NODES
         .iter()
@@ -688,7 +705,7 @@ fn rules_json() -> String {
             let holds = super::holds(rule.content);
             (
                 rule.name.to_string(),
-                json!({"role": role, "attrs": attrs_json(rule.attrs), "content": content, "holds": holds, "evidence": rule.evidence}),
+                json!({"role": role, "attrs": attrs_json(rule.attrs), "content": content, "holds": holds, "evidence": evidence(rule.name)}),
             )
         })
         .collect();
@@ -697,7 +714,7 @@ fn rules_json() -> String {
         .map(|gone| {
             (
                 gone.name.to_string(),
-                json!({"write": gone.write, "evidence": gone.evidence}),
+                json!({"write": gone.write, "evidence": evidence(gone.name)}),
             )
         })
         .collect();
