@@ -656,17 +656,34 @@ fn value_json(value: Value) -> Json {
     out
 }
 
+/// In the table's order, which is the order the checks report in.
 fn attrs_json(attrs: &[Attr]) -> Json {
-    Json::Object(
-        attrs
-            .iter()
-            .map(|attr| {
-                let mut rule = value_json(attr.value);
-                rule["required"] = json!(attr.required);
-                (attr.name.to_string(), rule)
-            })
-            .collect(),
-    )
+    attrs
+        .iter()
+        .map(|attr| {
+            let mut rule = value_json(attr.value);
+            rule["name"] = json!(attr.name);
+            rule["required"] = json!(attr.required);
+            rule
+        })
+        .collect()
+}
+
+fn evidence(name: &str) -> &'static str {
+    EVIDENCE
+        .iter()
+        .find(|(named, _)| *named == name)
+        .map(|(_, sources)| *sources)
+        .unwrap()
+}
+
+#[test]
+fn every_rule_names_its_evidence() {
+    let names: Vec<&str> = (NODES.iter().map(|rule| rule.name))
+        .chain(UNRENDERED.iter().map(|gone| gone.name))
+        .chain(MARKS.iter().map(|mark| mark.name))
+        .collect();
+    assert_eq!(EVIDENCE.iter().map(|(name, _)| *name).collect::<Vec<_>>(), names);
 }
 
 fn rules_json() -> String {
@@ -688,7 +705,7 @@ fn rules_json() -> String {
             let holds = super::holds(rule.content);
             (
                 rule.name.to_string(),
-                json!({"role": role, "attrs": attrs_json(rule.attrs), "content": content, "holds": holds, "evidence": rule.evidence}),
+                json!({"role": role, "attrs": attrs_json(rule.attrs), "content": content, "holds": holds, "evidence": evidence(rule.name)}),
             )
         })
         .collect();
@@ -697,7 +714,7 @@ fn rules_json() -> String {
         .map(|gone| {
             (
                 gone.name.to_string(),
-                json!({"write": gone.write, "evidence": gone.evidence}),
+                json!({"write": gone.write, "evidence": evidence(gone.name)}),
             )
         })
         .collect();
