@@ -548,11 +548,7 @@ mod markdown {
     use super::super::*;
     use crate::post_body::markdown::markdown_to_post_doc;
 
-    /// Violations the Markdown makes today that the dialect branch removes: code blocks are
-    /// still written `codeBlock` until it lands. Empty this list then; the test below
-    /// then requires every document Markdown makes to pass the rules.
-    const DIALECT_PENDING: &[&str] = &["\"codeBlock\" is not rendered"];
-
+    /// Markdown only ever makes documents the editor renders.
     #[test]
     fn every_document_the_markdown_makes_keeps_the_rules() {
         let inputs = [
@@ -564,7 +560,8 @@ mod markdown {
             "    indented\n",
             "Text with a [link](https://example.com) and ![img](pic.png).",
             &(">".repeat(32) + " deep"),
-            &("- ".repeat(16) + "deep"),
+            &(0..16).map(|depth| format!("{}- level {depth}\n", "  ".repeat(depth))).collect::<String>(),
+            "Code:\n\n```rs\nfn main() {}\n```\n\n<!-- paywall -->\n\nhttps://youtu.be/dQw4w9WgXcQ\n\nA note.[^1]\n\n[^1]: The note.",
         ];
         for markdown in inputs {
             let doc = markdown_to_post_doc(markdown).unwrap();
@@ -572,16 +569,8 @@ mod markdown {
             let parsed: serde_json::Value = serde_json::from_str(&doc.to_json()).unwrap();
             let mut walk = Walk::new(&uploads, false);
             walk.root(&parsed);
-            let left: Vec<_> = (walk.found.into_iter())
-                .filter(|v| !DIALECT_PENDING.iter().any(|pending| v.reason.starts_with(pending)))
-                .collect();
-            assert_eq!(left, [], "{markdown:?}");
-            let checked = check_written::<serde_json::Value>(&doc, &uploads);
-            let pending = checked
-                .as_ref()
-                .err()
-                .is_some_and(|error| DIALECT_PENDING.iter().any(|p| error.message.contains(p)));
-            assert!(checked.is_ok() || pending, "{markdown:?}: {checked:?}");
+            assert_eq!(walk.found, [], "{markdown:?}");
+            check_written::<serde_json::Value>(&doc, &uploads).unwrap();
         }
     }
 }
