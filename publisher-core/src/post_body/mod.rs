@@ -4,3 +4,7 @@
 pub mod document;
 #[cfg(feature = "markdown")]
 pub mod markdown;
+#[cfg(feature = "markdown")]
+pub mod node_tree;
+#[cfg(feature = "markdown")]
+pub mod to_markdown;
