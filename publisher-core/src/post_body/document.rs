@@ -1,8 +1,9 @@
 //! The document of a post, `draft_body`: the post editor's ProseMirror schema, with the
-//! node and mark names python-substack has published posts with (`bullet_list`,
-//! `list_item`, `captionedImage` holding `image2`, …), which differ from a note's. Written
-//! as JSON by hand (serde's derives cost kilobytes of wasm), `type` first, then `attrs`,
-//! then `content`; a node without content has no `content` key.
+//! node names and attributes the editor itself writes (`highlighted_code_block`,
+//! `bullet_list`, `captionedImage` holding `image2`, …; http-contract-drafts §4), which
+//! differ from a note's. Written as JSON by hand (serde's derives cost kilobytes of wasm),
+//! `type` first, then `attrs`, then `content`; a node without content has no `content`
+//! key. A node the client cannot write itself is kept as the JSON it was given.
 
 #![deny(missing_docs)]
 
@@ -18,7 +19,8 @@ pub struct PostDoc {
 /// A block of a post: at the top level, in a list item or in a quote.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Block {
-    /// `{"type":"paragraph","content":[inline…]}`; an empty paragraph has no `content`.
+    /// `{"type":"paragraph","attrs":{"textAlign":null},"content":[inline…]}`, the
+    /// attribute as the editor writes it; an empty paragraph has no `content`.
     Paragraph {
         /// The paragraph's text nodes and line breaks.
         content: Vec<Inline>,
@@ -48,10 +50,11 @@ pub enum Block {
         /// The quoted blocks.
         content: Vec<Block>,
     },
-    /// `{"type":"codeBlock","attrs":{"language":…},"content":[text]}`
+    /// `{"type":"highlighted_code_block","attrs":{"language":…,"nodeId":null},"content":[text]}`:
+    /// the code block the editor renders (`codeBlock` is stored but not shown).
     CodeBlock {
-        /// The fence's language, `null` when none was given.
-        language: Option<String>,
+        /// A highlight.js name, lowercase (`plaintext` when the fence has none).
+        language: String,
         /// The code, lines separated by `\n`; an empty block has no `content`.
         text: String,
     },
@@ -59,6 +62,23 @@ pub enum Block {
     HorizontalRule,
     /// `{"type":"captionedImage","content":[image2, caption?]}`
     CaptionedImage(Image),
+    /// `{"type":"paywall"}`: where free readers stop; at most one per post.
+    Paywall,
+    /// `{"type":"youtube2","attrs":{"videoId":…}}`
+    Youtube {
+        /// The video's id (11 characters), not its URL.
+        video_id: String,
+    },
+    /// `{"type":"footnote","attrs":{"number":n},"content":[paragraph…]}`, after the text.
+    Footnote {
+        /// The number of its `footnoteAnchor`.
+        number: u32,
+        /// Its paragraphs.
+        content: Vec<Block>,
+    },
+    /// A node kept as its JSON text, written back verbatim (a node Markdown cannot
+    /// express, carried by a marker).
+    Raw(String),
 }
 
 /// `{"type":"list_item","content":[block…]}`
@@ -68,8 +88,10 @@ pub struct ListItem {
     pub content: Vec<Block>,
 }
 
-/// The `image2` of a `captionedImage`, and its `caption` when it has a title.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The `image2` of a `captionedImage`, and its `caption` when it has a title. Its other
+/// attributes are written as the editor writes them (`fullscreen`, `imageSize`,
+/// `resizeWidth`, `href`, `internalRedirect` null, `belowTheFold` false).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Image {
     /// `attrs.src`: the image's address (an uploaded image's URL, once uploaded).
     pub src: String,
@@ -77,6 +99,29 @@ pub struct Image {
     pub alt: Option<String>,
     /// `attrs.title`, `null` when there is none; also the text of the `caption` node.
     pub title: Option<String>,
+    /// `attrs.width` in pixels, from the upload's answer; `null` until then.
+    pub width: Option<u64>,
+    /// `attrs.height` in pixels, from the upload's answer; `null` until then.
+    pub height: Option<u64>,
+    /// `attrs.bytes`, the file's size, from the upload's answer; `null` until then.
+    pub bytes: Option<u64>,
+    /// `attrs.type`, the MIME type, from the upload's answer; `null` until then.
+    pub content_type: Option<String>,
+}
+
+/// What the service answered for an uploaded image: what its `image2` carries.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UploadedImage {
+    /// The hosted URL (`src`).
+    pub url: String,
+    /// Width in pixels, when known.
+    pub width: Option<u64>,
+    /// Height in pixels, when known.
+    pub height: Option<u64>,
+    /// Size of the file, when known.
+    pub bytes: Option<u64>,
+    /// MIME type, when known.
+    pub content_type: Option<String>,
 }
 
 /// A node of a paragraph or a heading.
@@ -86,6 +131,10 @@ pub enum Inline {
     Text(Text),
     /// `{"type":"hard_break"}`
     HardBreak,
+    /// `{"type":"footnoteAnchor","attrs":{"number":n}}`
+    FootnoteAnchor(u32),
+    /// An inline node kept as its JSON text, written back verbatim.
+    Raw(String),
 }
 
 /// `{"type":"text","text":…,"marks":[…]}`; plain text has no `marks` key.
@@ -149,10 +198,26 @@ impl PostDoc {
     /// Sets `src` to `to` on every image whose `src` is `from` (a named image, once
     /// uploaded, takes its URL); returns how many images changed.
     pub fn replace_image_source(&mut self, from: &str, to: &str) -> usize {
+        self.set_uploaded(
+            from,
+            &UploadedImage {
+                url: to.to_string(),
+                ..UploadedImage::default()
+            },
+        )
+    }
+
+    /// Gives every image whose `src` is `name` the upload's answer: its URL as `src`, and
+    /// its width, height, size and type; returns how many images changed.
+    pub fn set_uploaded(&mut self, name: &str, uploaded: &UploadedImage) -> usize {
         let mut replaced = 0usize;
         visit_images_mut(&mut self.content, &mut |image| {
-            if image.src == from {
-                image.src = to.to_string();
+            if image.src == name {
+                image.src.clone_from(&uploaded.url);
+                image.width = uploaded.width;
+                image.height = uploaded.height;
+                image.bytes = uploaded.bytes;
+                image.content_type.clone_from(&uploaded.content_type);
                 replaced = replaced.saturating_add(1);
             }
         });
@@ -170,7 +235,14 @@ fn visit_images(blocks: &[Block], visit: &mut dyn FnMut(&Image)) {
                     visit_images(&item.content, visit);
                 }
             }
-            Block::Paragraph { .. } | Block::Heading { .. } | Block::CodeBlock { .. } | Block::HorizontalRule => {}
+            Block::Footnote { content, .. } => visit_images(content, visit),
+            Block::Paragraph { .. }
+            | Block::Heading { .. }
+            | Block::CodeBlock { .. }
+            | Block::HorizontalRule
+            | Block::Paywall
+            | Block::Youtube { .. }
+            | Block::Raw(_) => {}
         }
     }
 }
@@ -185,7 +257,14 @@ fn visit_images_mut(blocks: &mut [Block], visit: &mut dyn FnMut(&mut Image)) {
                     visit_images_mut(&mut item.content, visit);
                 }
             }
-            Block::Paragraph { .. } | Block::Heading { .. } | Block::CodeBlock { .. } | Block::HorizontalRule => {}
+            Block::Footnote { content, .. } => visit_images_mut(content, visit),
+            Block::Paragraph { .. }
+            | Block::Heading { .. }
+            | Block::CodeBlock { .. }
+            | Block::HorizontalRule
+            | Block::Paywall
+            | Block::Youtube { .. }
+            | Block::Raw(_) => {}
         }
     }
 }
@@ -203,7 +282,7 @@ impl Block {
     fn write_json(&self, out: &mut String) {
         match self {
             Block::Paragraph { content } => {
-                out.push_str(r#"{"type":"paragraph""#);
+                out.push_str(r#"{"type":"paragraph","attrs":{"textAlign":null}"#);
                 write_content(out, content, Inline::write_json);
             }
             Block::Heading { level, content } => {
@@ -230,9 +309,9 @@ impl Block {
                 write_content(out, content, Block::write_json);
             }
             Block::CodeBlock { language, text } => {
-                out.push_str(r#"{"type":"codeBlock","attrs":{"language":"#);
-                push_optional_string(out, language.as_deref());
-                out.push('}');
+                out.push_str(r#"{"type":"highlighted_code_block","attrs":{"language":"#);
+                push_string(out, language);
+                out.push_str(r#","nodeId":null}"#);
                 if !text.is_empty() {
                     out.push_str(r#","content":[{"type":"text","text":"#);
                     push_string(out, text);
@@ -243,11 +322,19 @@ impl Block {
             Block::CaptionedImage(image) => {
                 out.push_str(r#"{"type":"captionedImage","content":[{"type":"image2","attrs":{"src":"#);
                 push_string(out, &image.src);
+                out.push_str(r#","fullscreen":null,"imageSize":null,"height":"#);
+                push_optional_number(out, image.height);
+                out.push_str(r#","width":"#);
+                push_optional_number(out, image.width);
+                out.push_str(r#","resizeWidth":null,"bytes":"#);
+                push_optional_number(out, image.bytes);
                 out.push_str(r#","alt":"#);
                 push_optional_string(out, image.alt.as_deref());
                 out.push_str(r#","title":"#);
                 push_optional_string(out, image.title.as_deref());
-                out.push_str("}}");
+                out.push_str(r#","type":"#);
+                push_optional_string(out, image.content_type.as_deref());
+                out.push_str(r#","href":null,"belowTheFold":false,"internalRedirect":null}}"#);
                 if let Some(title) = &image.title {
                     out.push_str(r#",{"type":"caption","content":[{"type":"text","text":"#);
                     push_string(out, title);
@@ -255,8 +342,29 @@ impl Block {
                 }
                 out.push(']');
             }
+            Block::Paywall => out.push_str(r#"{"type":"paywall""#),
+            Block::Youtube { video_id } => {
+                out.push_str(r#"{"type":"youtube2","attrs":{"videoId":"#);
+                push_string(out, video_id);
+                out.push('}');
+            }
+            Block::Footnote { number, content } => {
+                out.push_str(r#"{"type":"footnote","attrs":{"number":"#);
+                out.push_str(&number.to_string());
+                out.push('}');
+                write_content(out, content, Block::write_json);
+            }
+            // Verbatim, closing brace included.
+            Block::Raw(json) => return out.push_str(json),
         }
         out.push('}');
+    }
+}
+
+fn push_optional_number(out: &mut String, value: Option<u64>) {
+    match value {
+        Some(value) => out.push_str(&value.to_string()),
+        None => out.push_str("null"),
     }
 }
 
@@ -273,6 +381,12 @@ impl Inline {
         match self {
             Inline::Text(text) => text.write_json(out),
             Inline::HardBreak => out.push_str(r#"{"type":"hard_break"}"#),
+            Inline::FootnoteAnchor(number) => {
+                out.push_str(r#"{"type":"footnoteAnchor","attrs":{"number":"#);
+                out.push_str(&number.to_string());
+                out.push_str("}}");
+            }
+            Inline::Raw(json) => out.push_str(json),
         }
     }
 }
@@ -312,8 +426,7 @@ mod tests {
     fn image(src: &str) -> Block {
         Block::CaptionedImage(Image {
             src: src.to_string(),
-            alt: None,
-            title: None,
+            ..Image::default()
         })
     }
 
@@ -358,7 +471,7 @@ mod tests {
         let doc = PostDoc::new(vec![
             Block::Paragraph { content: Vec::new() },
             Block::CodeBlock {
-                language: None,
+                language: "plaintext".into(),
                 text: String::new(),
             },
             Block::Paragraph {
@@ -368,9 +481,9 @@ mod tests {
         assert_eq!(
             doc.to_json(),
             concat!(
-                r#"{"type":"doc","content":[{"type":"paragraph"},"#,
-                r#"{"type":"codeBlock","attrs":{"language":null}},"#,
-                r#"{"type":"paragraph","content":[{"type":"text","text":"\"q\"\n"}]}]}"#
+                r#"{"type":"doc","content":[{"type":"paragraph","attrs":{"textAlign":null}},"#,
+                r#"{"type":"highlighted_code_block","attrs":{"language":"plaintext","nodeId":null}},"#,
+                r#"{"type":"paragraph","attrs":{"textAlign":null},"content":[{"type":"text","text":"\"q\"\n"}]}]}"#
             )
         );
     }

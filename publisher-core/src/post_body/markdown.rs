@@ -1,14 +1,20 @@
 //! Markdown → a post's document. The parsing is pulldown-cmark's (CommonMark plus GFM
-//! strike-through); this module maps its events onto the post editor's nodes one to one:
+//! strike-through and footnotes); this module maps its events onto the nodes the post
+//! editor writes (the dialect table is in docs/drafts.md, "The post document"):
 //!
-//! - headings 1–6, paragraphs, bullet and ordered lists (nested too), block quotes, code
-//!   blocks with their language, horizontal rules, hard breaks; a soft break is a space;
-//! - bold, italic, strike-through, inline code and links are marks;
+//! - headings 1–6, paragraphs, bullet and ordered lists (an item holds its text, then
+//!   paragraphs and nested lists), block quotes, code blocks (`highlighted_code_block`
+//!   with a highlight.js language), horizontal rules, hard breaks; a soft break is a space;
+//! - bold, italic, strike-through, inline code and links (absolute `http(s)`/`mailto`, or
+//!   resolved against a base URL) are marks;
 //! - an image is a block of its own (`captionedImage`): one inside a paragraph splits the
 //!   paragraph around it, and its title becomes the caption;
-//! - everything else (HTML, tables, footnotes, …) is refused with a sentence naming it and
-//!   its line, so that nothing the writer wrote goes missing from the post. Tables and
-//!   footnotes are parsed only to be recognised: left off, they would read as text.
+//! - `<!-- paywall -->` alone on its line is the paywall; a YouTube URL alone in a
+//!   paragraph is the video; footnotes are anchors and, at the end, their notes;
+//! - `<!-- publisher-node {JSON} -->` keeps a node Markdown cannot express, verbatim;
+//! - everything else (HTML, tables, task lists, …) is refused with a sentence naming it
+//!   and its line, so that nothing the writer wrote goes missing from the post. Tables
+//!   are parsed only to be recognised: left off, they would read as text.
 
 #![deny(missing_docs)]
 
@@ -17,25 +23,53 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
 
 use crate::error::Error;
+use crate::post_body::code_language::{highlight_name, PLAIN_TEXT};
 use crate::post_body::document::{Block, Image, Inline, ListItem, Mark, PostDoc, Text};
+use crate::post_body::link::{classify, is_absolute_web_url, resolve, LinkTarget};
+use crate::post_body::marker::{read_comment, Comment};
+use crate::post_body::youtube::video_id;
 
 /// Lists and quotes nested deeper than this are refused: the document is written and
 /// dropped recursively, and no article needs more.
 const MAX_NESTING: usize = 32;
 
-/// The document of a post written in Markdown; `invalid-argument`, with a sentence naming
-/// the construct and its line, for what a post cannot hold, and for Markdown with nothing
-/// in it.
+/// How Markdown becomes a post.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PostMarkdownOptions {
+    /// The address relative links are resolved against (RFC 3986 §5.2), e.g. the
+    /// article's address on the writer's site; an absolute `http` or `https` URL. Without
+    /// it, a relative link is refused: from an email or another site it leads nowhere.
+    pub base_url: Option<String>,
+}
+
+/// The document of a post written in Markdown, with the default options (no base URL).
 pub fn markdown_to_post_doc(source: &str) -> Result<PostDoc, Error> {
+    markdown_to_post_doc_with(source, &PostMarkdownOptions::default())
+}
+
+/// The document of a post written in Markdown; `invalid-argument`, with a sentence naming
+/// the construct and its line, for what a post cannot hold, for Markdown with nothing in
+/// it, and for a base URL that is not an absolute `http(s)` URL.
+pub fn markdown_to_post_doc_with(source: &str, options: &PostMarkdownOptions) -> Result<PostDoc, Error> {
+    if let Some(base) = &options.base_url {
+        if !is_absolute_web_url(base) {
+            return Err(Error::invalid_argument(format!(
+                "baseUrl {base:?} must be an absolute http or https URL, such as \"https://example.com/blog/\""
+            )));
+        }
+    }
     if source.trim().is_empty() {
         return Err(Error::invalid_argument("the Markdown is empty: a post needs some text"));
     }
-    let options = Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES;
-    let mut converter = Converter::new(source);
-    for (event, range) in Parser::new_ext(source, options).into_offset_iter() {
+    let parse = Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_TASKLISTS;
+    let mut converter = Converter::new(source, options.base_url.as_deref());
+    for (event, range) in Parser::new_ext(source, parse).into_offset_iter() {
         converter.event(event, range)?;
     }
-    let blocks = converter.finish();
+    let blocks = converter.finish()?;
     if blocks.is_empty() {
         return Err(Error::invalid_argument(
             "the Markdown has nothing to put in a post: it holds only link definitions or empty elements",
@@ -49,6 +83,9 @@ enum Open {
     Quote(Vec<Block>),
     List { start: Option<u64>, items: Vec<ListItem> },
     Item(Vec<Block>),
+    /// A footnote's definition: its label (lowercase, as references match it), where it
+    /// starts, its blocks.
+    Footnote { label: String, at: usize, content: Vec<Block> },
 }
 
 /// The paragraph or heading being read.
@@ -64,45 +101,66 @@ struct OpenImage {
     alt: String,
 }
 
+/// A footnote's definition, read.
+struct Definition {
+    label: String,
+    at: usize,
+    content: Vec<Block>,
+}
+
 struct Converter<'a> {
     source: &'a str,
+    base_url: Option<&'a str>,
     blocks: Vec<Block>,
     open: Vec<Open>,
     inline: Option<OpenInline>,
     /// The language and text of an open code block.
-    code_block: Option<(Option<String>, String)>,
+    code_block: Option<(String, String)>,
+    /// The text of an open HTML block.
+    html_block: Option<String>,
     image: Option<OpenImage>,
     strong: u32,
     emphasis: u32,
     strike: u32,
     /// The targets of the open links, innermost last; `None` for an empty target.
     links: Vec<Option<String>>,
+    /// Where the paywall line is, once read.
+    paywall_at: Option<usize>,
+    /// The footnote references in order (the n-th has number n): label and position.
+    references: Vec<(String, usize)>,
+    definitions: Vec<Definition>,
 }
 
 impl<'a> Converter<'a> {
-    fn new(source: &'a str) -> Self {
+    fn new(source: &'a str, base_url: Option<&'a str>) -> Self {
         Converter {
             source,
+            base_url,
             blocks: Vec::new(),
             open: Vec::new(),
             inline: None,
             code_block: None,
+            html_block: None,
             image: None,
             strong: 0,
             emphasis: 0,
             strike: 0,
             links: Vec::new(),
+            paywall_at: None,
+            references: Vec::new(),
+            definitions: Vec::new(),
         }
     }
 
     fn event(&mut self, event: Event<'_>, range: Range<usize>) -> Result<(), Error> {
         match event {
             Event::Start(tag) => self.start(tag, range)?,
-            Event::End(tag) => self.end(tag),
+            Event::End(tag) => self.end(tag, &range)?,
             Event::Text(text) => {
                 if let Some((_, code)) = self.code_block.as_mut() {
                     code.push_str(&text);
                 } else {
+                    self.refuse_undefined_footnote(&range)?;
                     self.text(&text, false);
                 }
             }
@@ -113,17 +171,16 @@ impl<'a> Converter<'a> {
                 None => self.inline_content().push(Inline::HardBreak),
             },
             Event::Rule => {
+                self.allow_block("a horizontal rule", "the rule", &range)?;
                 self.close_inline();
                 self.push_block(Block::HorizontalRule);
             }
-            Event::Html(_) | Event::InlineHtml(_) => {
-                let what = format!(
-                    "raw HTML ({}) is not supported in a post; write it in Markdown",
-                    self.snippet(&range)
-                );
-                return Err(self.refuse(&range, &what));
-            }
-            Event::FootnoteReference(_) => return Err(self.refuse(&range, FOOTNOTES)),
+            Event::Html(html) => match self.html_block.as_mut() {
+                Some(block) => block.push_str(&html),
+                None => return Err(self.refuse(&range, &self.raw_html(&range))),
+            },
+            Event::InlineHtml(html) => self.inline_html(&html, &range)?,
+            Event::FootnoteReference(label) => self.footnote_reference(&label, &range)?,
             Event::InlineMath(_) | Event::DisplayMath(_) => return Err(self.refuse(&range, MATH)),
             Event::TaskListMarker(_) => {
                 return Err(self.refuse(
@@ -145,26 +202,35 @@ impl<'a> Converter<'a> {
                 });
             }
             Tag::Heading { level, .. } => {
+                self.allow_block("a heading", "the heading", &range)?;
                 self.close_inline();
                 self.inline = Some(OpenInline {
                     heading: Some(heading_level(level)),
                     content: Vec::new(),
                 });
             }
-            Tag::BlockQuote(_) => self.open_container(Open::Quote(Vec::new()), &range)?,
-            Tag::List(start) => self.open_container(
-                Open::List {
-                    start,
-                    items: Vec::new(),
-                },
-                &range,
-            )?,
+            Tag::BlockQuote(_) => {
+                self.allow_block("a quote", "the quote", &range)?;
+                self.open_container(Open::Quote(Vec::new()), &range)?;
+            }
+            Tag::List(start) => {
+                self.close_inline();
+                self.allow_list(&range)?;
+                self.open_container(
+                    Open::List {
+                        start,
+                        items: Vec::new(),
+                    },
+                    &range,
+                )?;
+            }
             Tag::Item => self.open_container(Open::Item(Vec::new()), &range)?,
             Tag::CodeBlock(kind) => {
+                self.allow_block("a code block", "the code block", &range)?;
                 self.close_inline();
                 let language = match kind {
-                    CodeBlockKind::Fenced(info) => info.split_whitespace().next().map(str::to_string),
-                    CodeBlockKind::Indented => None,
+                    CodeBlockKind::Fenced(info) => highlight_name(&info),
+                    CodeBlockKind::Indented => PLAIN_TEXT.to_string(),
                 };
                 self.code_block = Some((language, String::new()));
             }
@@ -175,21 +241,14 @@ impl<'a> Converter<'a> {
                 link_type, dest_url, ..
             } => {
                 if self.image.is_none() {
-                    let href = link_href(link_type, &dest_url);
-                    if href.as_deref().is_some_and(runs_code) {
-                        let what = format!("the link to \"{dest_url}\" runs code, which a post may not link to");
-                        return Err(self.refuse(&range, &what));
-                    }
+                    let href = self.link_target(link_type, &dest_url, &range)?;
                     self.links.push(href);
                 }
             }
             Tag::Image { dest_url, title, .. } => self.start_image(&dest_url, &title, &range)?,
             Tag::HtmlBlock => {
-                let what = format!(
-                    "raw HTML ({}) is not supported in a post; write it in Markdown",
-                    self.snippet(&range)
-                );
-                return Err(self.refuse(&range, &what));
+                self.close_inline();
+                self.html_block = Some(String::new());
             }
             Tag::Table(_) | Tag::TableHead | Tag::TableRow | Tag::TableCell => {
                 return Err(self.refuse(
@@ -197,7 +256,14 @@ impl<'a> Converter<'a> {
                     "tables are not supported in a post; write the table as a list or an image",
                 ))
             }
-            Tag::FootnoteDefinition(_) => return Err(self.refuse(&range, FOOTNOTES)),
+            Tag::FootnoteDefinition(label) => {
+                let footnote = Open::Footnote {
+                    label: label.to_lowercase(),
+                    at: range.start,
+                    content: Vec::new(),
+                };
+                self.open_container(footnote, &range)?;
+            }
             Tag::DefinitionList | Tag::DefinitionListTitle | Tag::DefinitionListDefinition => {
                 return Err(self.refuse(
                     &range,
@@ -220,10 +286,12 @@ impl<'a> Converter<'a> {
         Ok(())
     }
 
-    fn end(&mut self, tag: TagEnd) {
+    fn end(&mut self, tag: TagEnd, range: &Range<usize>) -> Result<(), Error> {
         match tag {
             TagEnd::Paragraph | TagEnd::Heading(_) => self.close_inline(),
-            TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item => self.close_container(),
+            TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item | TagEnd::FootnoteDefinition => {
+                self.close_container()
+            }
             TagEnd::CodeBlock => {
                 if let Some((language, mut text)) = self.code_block.take() {
                     // The parser ends every code line with a line end, the last one too.
@@ -242,10 +310,12 @@ impl<'a> Converter<'a> {
                 }
             }
             TagEnd::Image => self.end_image(),
+            TagEnd::HtmlBlock => {
+                let html = self.html_block.take().unwrap_or_default();
+                self.html_block(&html, range)?;
+            }
             // Refused at their start: the conversion has stopped before their end.
-            TagEnd::HtmlBlock
-            | TagEnd::FootnoteDefinition
-            | TagEnd::DefinitionList
+            TagEnd::DefinitionList
             | TagEnd::DefinitionListTitle
             | TagEnd::DefinitionListDefinition
             | TagEnd::Table
@@ -256,6 +326,156 @@ impl<'a> Converter<'a> {
             | TagEnd::Subscript
             | TagEnd::MetadataBlock(_) => {}
         }
+        Ok(())
+    }
+
+    /// An HTML block: the paywall line, a node's marker, or refused.
+    fn html_block(&mut self, html: &str, range: &Range<usize>) -> Result<(), Error> {
+        match read_comment(html) {
+            Comment::Paywall => {
+                self.allow_block("the paywall line", "the paywall line", range)?;
+                if !self.open.is_empty() {
+                    return Err(self.refuse(
+                        range,
+                        "the paywall line is not supported inside a quote; put it on a line of its own between paragraphs",
+                    ));
+                }
+                if let Some(first) = self.paywall_at {
+                    let what = format!(
+                        "a post has one paywall, and this is a second (the first is on line {}); remove one",
+                        self.line(first)
+                    );
+                    return Err(self.refuse(range, &what));
+                }
+                self.paywall_at = Some(range.start);
+                self.push_block(Block::Paywall);
+            }
+            Comment::Node(json) => {
+                self.allow_block("a publisher-node marker", "the marker", range)?;
+                self.push_block(Block::Raw(json.to_string()));
+            }
+            Comment::BadNode(why) => return Err(self.refuse(range, &bad_marker(why))),
+            Comment::Other => return Err(self.refuse(range, &self.raw_html(range))),
+        }
+        Ok(())
+    }
+
+    /// Inline HTML: a node's marker, or refused.
+    fn inline_html(&mut self, html: &str, range: &Range<usize>) -> Result<(), Error> {
+        match read_comment(html) {
+            Comment::Node(json) if self.image.is_none() => {
+                self.inline_content().push(Inline::Raw(json.to_string()));
+                Ok(())
+            }
+            Comment::Node(_) => Err(self.refuse(
+                range,
+                "a publisher-node marker inside an image's alt text is not supported in a post",
+            )),
+            Comment::Paywall => Err(self.refuse(
+                range,
+                "the paywall line must be on a line of its own, with blank lines around it",
+            )),
+            Comment::BadNode(why) => Err(self.refuse(range, &bad_marker(why))),
+            Comment::Other => Err(self.refuse(range, &self.raw_html(range))),
+        }
+    }
+
+    fn raw_html(&self, range: &Range<usize>) -> String {
+        format!(
+            "raw HTML ({}) is not supported in a post; write it in Markdown",
+            self.snippet(range)
+        )
+    }
+
+    /// A link's target as the post links to it: absolute `http(s)` or `mailto`, a
+    /// relative one resolved against the base URL; `None` for an empty target.
+    fn link_target(&self, link_type: LinkType, dest: &str, range: &Range<usize>) -> Result<Option<String>, Error> {
+        let Some(href) = link_href(link_type, dest) else {
+            return Ok(None);
+        };
+        let href = match (classify(&href), self.base_url) {
+            (LinkTarget::Relative, Some(base)) => resolve(base, &href),
+            _ => href,
+        };
+        let what = match classify(&href) {
+            LinkTarget::Allowed => return Ok(Some(href)),
+            LinkTarget::RunsCode => format!("the link to \"{dest}\" runs code, which a post may not link to"),
+            LinkTarget::OtherScheme(scheme) => format!(
+                "the link to \"{dest}\" is a {scheme}: link, which a post does not link to; use an http, https or mailto address"
+            ),
+            LinkTarget::Relative => format!(
+                "the link to \"{dest}\" is relative, and leads nowhere from an email or another site; write the full address (https://…), or give baseUrl to resolve relative links against"
+            ),
+        };
+        Err(self.refuse(range, &what))
+    }
+
+    /// A block a list item or a footnote cannot hold is refused, with the way out: a list
+    /// item holds paragraphs and nested lists, a footnote paragraphs (§4).
+    fn allow_block(&self, what: &str, it: &str, range: &Range<usize>) -> Result<(), Error> {
+        let refusal = match self.open.last() {
+            Some(Open::Item(_)) => format!(
+                "{what} inside a list item is not supported in a post (an item holds text and nested lists); put {it} after the list"
+            ),
+            Some(Open::Footnote { .. }) => format!(
+                "{what} inside a footnote is not supported in a post (a footnote holds paragraphs); put {it} in the text"
+            ),
+            _ => return Ok(()),
+        };
+        Err(self.refuse(range, &refusal))
+    }
+
+    /// A nested list comes after its item's text; a footnote holds no list.
+    fn allow_list(&self, range: &Range<usize>) -> Result<(), Error> {
+        match self.open.last() {
+            Some(Open::Item(content)) if content.is_empty() => Err(self.refuse(
+                range,
+                "a list item that starts with a nested list is not supported in a post (an item starts with its text); write the item's text before the nested list",
+            )),
+            Some(Open::Footnote { .. }) => self.allow_block("a list", "the list", range),
+            _ => Ok(()),
+        }
+    }
+
+    fn footnote_reference(&mut self, label: &str, range: &Range<usize>) -> Result<(), Error> {
+        let refusal = if self.image.is_some() {
+            Some("a footnote inside an image's alt text is not supported in a post; put it in the text")
+        } else if self.open.iter().any(|open| matches!(open, Open::Footnote { .. })) {
+            Some("a footnote inside a footnote is not supported in a post; write the note in its text")
+        } else {
+            None
+        };
+        if let Some(what) = refusal {
+            return Err(self.refuse(range, what));
+        }
+        self.references.push((label.to_lowercase(), range.start));
+        let number = u32::try_from(self.references.len()).unwrap_or(u32::MAX);
+        self.inline_content().push(Inline::FootnoteAnchor(number));
+        Ok(())
+    }
+
+    /// The parser reads `[^x]` without a definition as text; left so, the writer would
+    /// find a bracket where a footnote was meant.
+    fn refuse_undefined_footnote(&self, range: &Range<usize>) -> Result<(), Error> {
+        let written = self.source.get(range.clone()).unwrap_or_default();
+        if written != "[" {
+            return Ok(());
+        }
+        let after = self.source.get(range.end..).unwrap_or_default();
+        let Some(label) = after
+            .strip_prefix('^')
+            .and_then(|rest| rest.split_once(']'))
+            .map(|(label, _)| label)
+        else {
+            return Ok(());
+        };
+        if label.is_empty() || label.contains(char::is_whitespace) {
+            return Ok(());
+        }
+        let what = format!(
+            "the footnote [^{label}] has no definition; add a line \"[^{label}]: the note\" after the paragraph, or write \\[^{label}] for the brackets as text"
+        );
+        Err(self.refuse(range, &what))
     }
 
     fn start_image(&mut self, src: &str, title: &str, range: &Range<usize>) -> Result<(), Error> {
@@ -273,6 +493,7 @@ impl<'a> Converter<'a> {
         if let Some(what) = refusal {
             return Err(self.refuse(range, what));
         }
+        self.allow_block("an image", "the image", range)?;
         self.image = Some(OpenImage {
             src: src.to_string(),
             title: title.to_string(),
@@ -295,6 +516,7 @@ impl<'a> Converter<'a> {
             src: image.src,
             alt: non_empty(image.alt.trim()),
             title: non_empty(image.title.trim()),
+            ..Image::default()
         }));
         self.inline = Some(OpenInline {
             heading: None,
@@ -335,6 +557,14 @@ impl<'a> Converter<'a> {
                         }
                     }
                 }
+                return;
+            }
+            Some(Open::Footnote { label, at, content }) => {
+                self.definitions.push(Definition {
+                    label,
+                    at,
+                    content: or_empty_paragraph(content),
+                });
                 return;
             }
             None => return,
@@ -389,13 +619,15 @@ impl<'a> Converter<'a> {
         let Some(inline) = self.inline.take() else {
             return;
         };
+        let mut content = inline.content;
+        trim_edges(&mut content);
         match inline.heading {
-            Some(level) => {
-                let mut content = inline.content;
-                trim_edges(&mut content);
-                self.push_block(Block::Heading { level, content });
-            }
-            None => self.push_inline(inline.content),
+            Some(level) => self.push_block(Block::Heading { level, content }),
+            None => match youtube_video(&content) {
+                // A video alone in a top-level paragraph is shown as the video.
+                Some(video_id) if self.open.is_empty() => self.push_block(Block::Youtube { video_id }),
+                _ => self.push_inline(content),
+            },
         }
     }
 
@@ -411,25 +643,60 @@ impl<'a> Converter<'a> {
     fn push_block(&mut self, block: Block) {
         match self.open.last_mut() {
             None => self.blocks.push(block),
-            Some(Open::Quote(content)) | Some(Open::Item(content)) => content.push(block),
+            Some(Open::Quote(content))
+            | Some(Open::Item(content))
+            | Some(Open::Footnote { content, .. }) => content.push(block),
             // Blocks of a list are in its items; a stray one starts an item.
             Some(Open::List { items, .. }) => items.push(ListItem { content: vec![block] }),
         }
     }
 
-    fn finish(mut self) -> Vec<Block> {
+    /// The blocks, then a `footnote` for each reference, numbered in the order of the
+    /// references (a definition referenced twice is repeated, as the editor numbers).
+    fn finish(mut self) -> Result<Vec<Block>, Error> {
         self.close_inline();
         while !self.open.is_empty() {
             self.close_container();
         }
-        self.blocks
+        for (index, definition) in self.definitions.iter().enumerate() {
+            let label = &definition.label;
+            let here = definition.at..definition.at;
+            if let Some(first) = self.definitions.iter().take(index).find(|first| &first.label == label) {
+                let what = format!(
+                    "the footnote [^{label}] is defined twice (first on line {}); keep one definition",
+                    self.line(first.at)
+                );
+                return Err(self.refuse(&here, &what));
+            }
+            if !self.references.iter().any(|(reference, _)| reference == label) {
+                let what = format!(
+                    "the footnote [^{label}] is never referred to; refer to it with [^{label}] in the text, or remove it"
+                );
+                return Err(self.refuse(&here, &what));
+            }
+        }
+        let mut blocks = std::mem::take(&mut self.blocks);
+        for (number, (label, at)) in (1u32..).zip(&self.references) {
+            let Some(definition) = self.definitions.iter().find(|definition| &definition.label == label) else {
+                let what = format!("the footnote [^{label}] has no definition; add a line \"[^{label}]: the note\"");
+                return Err(self.refuse(&(*at..*at), &what));
+            };
+            blocks.push(Block::Footnote {
+                number,
+                content: definition.content.clone(),
+            });
+        }
+        Ok(blocks)
+    }
+
+    /// The line (from 1) of the byte at `at`.
+    fn line(&self, at: usize) -> usize {
+        line_of(self.source, at)
     }
 
     /// `invalid-argument`: "Markdown line N: <what>".
     fn refuse(&self, range: &Range<usize>, what: &str) -> Error {
-        let before = self.source.get(..range.start).unwrap_or(self.source);
-        let line = before.bytes().filter(|&byte| byte == b'\n').count().saturating_add(1);
-        Error::invalid_argument(format!("Markdown line {line}: {what}"))
+        Error::invalid_argument(format!("Markdown line {}: {what}", self.line(range.start)))
     }
 
     /// The start of the source at `range`, quoted, to name the HTML refused.
@@ -444,7 +711,32 @@ impl<'a> Converter<'a> {
     }
 }
 
-const FOOTNOTES: &str = "footnotes are not supported in a post; write the note in the text or as a link";
+/// The line (from 1) of the byte at `at` in `source`.
+fn line_of(source: &str, at: usize) -> usize {
+    let before = source.get(..at).unwrap_or(source);
+    before.bytes().filter(|&byte| byte == b'\n').count().saturating_add(1)
+}
+
+fn bad_marker(why: &str) -> String {
+    format!(
+        "the publisher-node marker is not a node: {why}; write <!-- publisher-node {{\"type\":…}} --> with the node's JSON"
+    )
+}
+
+/// The id of the YouTube video a paragraph is, when it holds only its URL: as text, or as
+/// a link whose text is its URL.
+fn youtube_video(content: &[Inline]) -> Option<String> {
+    let [Inline::Text(text)] = content else {
+        return None;
+    };
+    let url = match text.marks.as_slice() {
+        [] => text.text.as_str(),
+        [Mark::Link { href }] if *href == text.text => href.as_str(),
+        _ => return None,
+    };
+    video_id(url).map(str::to_string)
+}
+
 const MATH: &str = "math is not supported in a post; write the formula as text or an image";
 
 fn heading_level(level: HeadingLevel) -> u8 {
@@ -468,16 +760,6 @@ fn link_href(link_type: LinkType, target: &str) -> Option<String> {
     } else {
         Some(target.to_string())
     }
-}
-
-/// Whether following the link runs code or opens content it carries itself. Browsers
-/// ignore tabs and line ends in a URL, and control characters and spaces before it.
-fn runs_code(href: &str) -> bool {
-    let squeezed: String = href.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
-    let scheme = squeezed.trim_start_matches(|c: char| c <= ' ').to_ascii_lowercase();
-    ["javascript:", "vbscript:", "data:"]
-        .iter()
-        .any(|unsafe_scheme| scheme.starts_with(unsafe_scheme))
 }
 
 fn non_empty(text: &str) -> Option<String> {

@@ -5,6 +5,14 @@ pub mod document;
 #[cfg(feature = "markdown")]
 pub mod markdown;
 #[cfg(feature = "markdown")]
+mod code_language;
+#[cfg(feature = "markdown")]
+pub mod link;
+#[cfg(feature = "markdown")]
+mod marker;
+#[cfg(feature = "markdown")]
 pub mod node_tree;
 #[cfg(feature = "markdown")]
 pub mod to_markdown;
+#[cfg(feature = "markdown")]
+mod youtube;
