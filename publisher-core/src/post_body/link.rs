@@ -38,9 +38,8 @@ pub fn classify(href: &str) -> LinkTarget {
 /// Whether `url` is an absolute `http` or `https` URL with a host: what a base URL must be.
 pub fn is_absolute_web_url(url: &str) -> bool {
     url.trim() == url
-        && scheme_of(url).is_some_and(|scheme| {
-            scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
-        })
+        && scheme_of(url)
+            .is_some_and(|scheme| scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
         && has_host(url)
 }
 
@@ -85,7 +84,10 @@ impl<'a> Parts<'a> {
             None => (rest, None),
         };
         let (scheme, rest) = match scheme_of(rest) {
-            Some(scheme) => (Some(scheme), rest.get(scheme.len().saturating_add(1)..).unwrap_or_default()),
+            Some(scheme) => (
+                Some(scheme),
+                rest.get(scheme.len().saturating_add(1)..).unwrap_or_default(),
+            ),
             None => (None, rest),
         };
         let (authority, path) = match rest.strip_prefix("//") {
@@ -163,7 +165,11 @@ fn merge(base: &Parts<'_>, path: &str) -> String {
     if base.authority.is_some() && base.path.is_empty() {
         return format!("/{path}");
     }
-    let directory = base.path.rfind('/').and_then(|end| base.path.get(..=end)).unwrap_or_default();
+    let directory = base
+        .path
+        .rfind('/')
+        .and_then(|end| base.path.get(..=end))
+        .unwrap_or_default();
     format!("{directory}{path}")
 }
 
@@ -179,7 +185,11 @@ fn remove_dot_segments(path: &str) -> String {
         } else if input == "/." {
             input = "/";
         } else if input.starts_with("/../") || input == "/.." {
-            input = if input == "/.." { "/" } else { input.get(3..).unwrap_or_default() };
+            input = if input == "/.." {
+                "/"
+            } else {
+                input.get(3..).unwrap_or_default()
+            };
             let cut = output.rfind('/').unwrap_or(0);
             output.truncate(cut);
         } else if input == "." || input == ".." {
@@ -266,7 +276,10 @@ mod tests {
     fn a_base_without_a_path_gets_a_slash() {
         assert_eq!(resolve("https://e.test", "bar.html"), "https://e.test/bar.html");
         assert_eq!(resolve("https://e.test", "#x"), "https://e.test#x");
-        assert_eq!(resolve("https://e.test/blog/post", "?q=1"), "https://e.test/blog/post?q=1");
+        assert_eq!(
+            resolve("https://e.test/blog/post", "?q=1"),
+            "https://e.test/blog/post?q=1"
+        );
     }
 
     #[test]
@@ -279,7 +292,13 @@ mod tests {
         ] {
             assert_eq!(classify(allowed), LinkTarget::Allowed, "{allowed}");
         }
-        for code in ["javascript:x", " JavaScript:x", "java\tscript:x", "data:text/html,x", "vbscript:x"] {
+        for code in [
+            "javascript:x",
+            " JavaScript:x",
+            "java\tscript:x",
+            "data:text/html,x",
+            "vbscript:x",
+        ] {
             assert_eq!(classify(code), LinkTarget::RunsCode, "{code}");
         }
         assert_eq!(classify("ftp://e.test"), LinkTarget::OtherScheme("ftp".into()));
@@ -294,7 +313,14 @@ mod tests {
     fn a_base_url_is_an_absolute_web_url() {
         assert!(is_absolute_web_url("https://e.test/blog/"));
         assert!(is_absolute_web_url("http://e.test"));
-        for bad in ["/blog", "e.test", "ftp://e.test/", "https://", " https://e.test", "mailto:a@b"] {
+        for bad in [
+            "/blog",
+            "e.test",
+            "ftp://e.test/",
+            "https://",
+            " https://e.test",
+            "mailto:a@b",
+        ] {
             assert!(!is_absolute_web_url(bad), "{bad}");
         }
     }

@@ -61,10 +61,8 @@ pub fn markdown_to_post_doc_with(source: &str, options: &PostMarkdownOptions) ->
     if source.trim().is_empty() {
         return Err(Error::invalid_argument("the Markdown is empty: a post needs some text"));
     }
-    let parse = Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_TASKLISTS;
+    let parse =
+        Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_TASKLISTS;
     let mut converter = Converter::new(source, options.base_url.as_deref());
     for (event, range) in Parser::new_ext(source, parse).into_offset_iter() {
         converter.event(event, range)?;
@@ -81,11 +79,18 @@ pub fn markdown_to_post_doc_with(source: &str, options: &PostMarkdownOptions) ->
 /// An open container, outermost first.
 enum Open {
     Quote(Vec<Block>),
-    List { start: Option<u64>, items: Vec<ListItem> },
+    List {
+        start: Option<u64>,
+        items: Vec<ListItem>,
+    },
     Item(Vec<Block>),
     /// A footnote's definition: its label (lowercase, as references match it), where it
     /// starts, its blocks.
-    Footnote { label: String, at: usize, content: Vec<Block> },
+    Footnote {
+        label: String,
+        at: usize,
+        content: Vec<Block>,
+    },
 }
 
 /// The paragraph or heading being read.
@@ -643,9 +648,9 @@ impl<'a> Converter<'a> {
     fn push_block(&mut self, block: Block) {
         match self.open.last_mut() {
             None => self.blocks.push(block),
-            Some(Open::Quote(content))
-            | Some(Open::Item(content))
-            | Some(Open::Footnote { content, .. }) => content.push(block),
+            Some(Open::Quote(content)) | Some(Open::Item(content)) | Some(Open::Footnote { content, .. }) => {
+                content.push(block)
+            }
             // Blocks of a list are in its items; a stray one starts an item.
             Some(Open::List { items, .. }) => items.push(ListItem { content: vec![block] }),
         }

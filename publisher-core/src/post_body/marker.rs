@@ -26,11 +26,7 @@ pub enum Comment<'a> {
 
 /// Reads `html` (an HTML block's or inline HTML's text) as a post's comment.
 pub fn read_comment(html: &str) -> Comment<'_> {
-    let Some(inner) = html
-        .trim()
-        .strip_prefix(OPEN)
-        .and_then(|rest| rest.strip_suffix(CLOSE))
-    else {
+    let Some(inner) = html.trim().strip_prefix(OPEN).and_then(|rest| rest.strip_suffix(CLOSE)) else {
         return Comment::Other;
     };
     // Exactly one comment: a second would close inside.

@@ -1,13 +1,13 @@
 //! Post writing: a post's document (`draft_body`, the post editor's schema) and the
 //! Markdown that becomes one.
 
-pub mod document;
-#[cfg(feature = "markdown")]
-pub mod markdown;
 #[cfg(feature = "markdown")]
 mod code_language;
+pub mod document;
 #[cfg(feature = "markdown")]
 pub mod link;
+#[cfg(feature = "markdown")]
+pub mod markdown;
 #[cfg(feature = "markdown")]
 mod marker;
 #[cfg(feature = "markdown")]

@@ -7,7 +7,7 @@
 #![deny(missing_docs)]
 
 /// Documents nested deeper than this are refused rather than read recursively.
-const MAX_DEPTH: usize = 256;
+const MAX_DEPTH: usize = 128;
 
 /// A JSON value.
 #[derive(Debug, Clone)]
@@ -372,9 +372,9 @@ mod tests {
         ] {
             assert!(Node::parse(text).is_none(), "{text:?}");
         }
-        let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
+        let deep = format!("{}{}", "[".repeat(130), "]".repeat(130));
         assert!(Node::parse(&deep).is_none());
-        let fine = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        let fine = format!("{}{}", "[".repeat(128), "]".repeat(128));
         assert!(Node::parse(&fine).is_some());
     }
 

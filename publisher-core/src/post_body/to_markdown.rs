@@ -95,55 +95,55 @@ impl Level {
 fn exact_markdown(blocks: &[Node]) -> String {
     let mut levels = vec![Level::Plain; blocks.len()];
     loop {
-        let markdown = document_markdown(blocks, &levels);
+        let (markdown, first_lines) = document_markdown(blocks, &levels);
         let parsed = parse_back(&markdown);
-        if parsed.as_deref() == Some(blocks) {
+        if parsed.as_deref() == Ok(blocks) {
             return markdown;
         }
-        let mut raised = false;
-        match parsed {
+        let raised = match parsed {
             // Block for block: each one that differs is written more plainly.
-            Some(parsed) if parsed.len() == blocks.len() => {
+            Ok(parsed) if parsed.len() == blocks.len() => {
+                let mut raised = false;
                 for ((level, ours), theirs) in levels.iter_mut().zip(blocks).zip(&parsed) {
                     if ours != theirs {
                         raised |= raise(level);
                     }
                 }
+                raised
             }
-            // Refused, or blocks merged or split: find the blocks that fail on their own,
-            // else raise the first that differs (two blocks that merge only together).
-            parsed => {
-                for (level, block) in levels.iter_mut().zip(blocks) {
-                    if *level != Level::Marker
-                        && parse_back(&block_markdown(block, *level)).as_deref() != Some(std::slice::from_ref(block))
-                    {
-                        raised |= raise(level);
-                    }
-                }
-                if !raised {
-                    let first_difference = parsed.map_or(0, |parsed| {
-                        blocks
-                            .iter()
-                            .zip(&parsed)
-                            .take_while(|(ours, theirs)| ours == theirs)
-                            .count()
-                    });
-                    let order = (first_difference..levels.len()).chain(0..first_difference);
-                    for index in order {
-                        if levels.get_mut(index).is_some_and(raise) {
-                            raised = true;
-                            break;
-                        }
-                    }
-                }
+            // Blocks merged or split: the first that differs (or, were it a marker
+            // already, the next) is written more plainly.
+            Ok(parsed) => {
+                let first = blocks
+                    .iter()
+                    .zip(&parsed)
+                    .take_while(|(ours, theirs)| ours == theirs)
+                    .count();
+                raise_from(&mut levels, first)
             }
-        }
+            // Refused: the block on the line named.
+            Err(line) => {
+                let block = line.map_or(0, |line| first_lines.iter().take_while(|&&first| first <= line).count());
+                raise_from(&mut levels, block.saturating_sub(1))
+            }
+        };
         // Every block is a marker: nothing plainer is left (only a parser without
         // markers gets here).
         if !raised {
             return markdown;
         }
     }
+}
+
+/// Raises the first level from `index` on that can be, else the first before it.
+fn raise_from(levels: &mut [Level], index: usize) -> bool {
+    let order = (index..levels.len()).chain(0..index);
+    for index in order {
+        if levels.get_mut(index).is_some_and(raise) {
+            return true;
+        }
+    }
+    false
 }
 
 fn raise(level: &mut Level) -> bool {
@@ -156,31 +156,48 @@ fn raise(level: &mut Level) -> bool {
     }
 }
 
-/// The blocks of the document that `markdown` becomes, or `None` when it is refused.
-fn parse_back(markdown: &str) -> Option<Vec<Node>> {
-    let doc = markdown_to_post_doc(markdown).ok()?;
-    match Node::parse(&doc.to_json())?.get("content") {
-        Some(Node::List(blocks)) => Some(blocks.clone()),
-        _ => Some(Vec::new()),
+/// The blocks of the document that `markdown` becomes; when it is refused, the line
+/// the refusal names.
+fn parse_back(markdown: &str) -> Result<Vec<Node>, Option<usize>> {
+    let doc = markdown_to_post_doc(markdown).map_err(|error| refused_line(&error.message))?;
+    match Node::parse(&doc.to_json()).as_ref().and_then(|doc| doc.get("content")) {
+        Some(Node::List(blocks)) => Ok(blocks.clone()),
+        _ => Ok(Vec::new()),
     }
 }
 
-/// The top-level blocks, each at its level, a blank line apart.
-fn document_markdown(blocks: &[Node], levels: &[Level]) -> String {
-    let mut out = sequence_markdown(blocks, |index| levels.get(index).copied().unwrap_or(Level::Marker));
+/// N in "Markdown line N: …".
+fn refused_line(message: &str) -> Option<usize> {
+    let rest = message.strip_prefix("Markdown line ")?;
+    rest.get(..rest.find(|c: char| !c.is_ascii_digit())?)?.parse().ok()
+}
+
+/// The top-level blocks, each at its level, a blank line apart; and the line (from 1)
+/// each block starts on.
+fn document_markdown(blocks: &[Node], levels: &[Level]) -> (String, Vec<usize>) {
+    let parts = sequence_parts(blocks, |index| levels.get(index).copied().unwrap_or(Level::Marker));
+    let mut first_lines = Vec::new();
+    let mut line = 1usize;
+    for part in &parts {
+        first_lines.push(line);
+        line = line.saturating_add(part.matches('\n').count()).saturating_add(2);
+    }
+    let mut out = parts.join("\n\n");
     out.push('\n');
-    out
+    (out, first_lines)
 }
 
 /// Blocks a blank line apart. Two lists of one kind a blank line apart would read as one
 /// list: the second gets another bullet (`-`, `*`, `+`) or delimiter (`.`, `)`).
 fn sequence_markdown(blocks: &[Node], level_of: impl Fn(usize) -> Level) -> String {
-    let mut out = String::new();
+    sequence_parts(blocks, level_of).join("\n\n")
+}
+
+/// The Markdown of each block of a sequence.
+fn sequence_parts(blocks: &[Node], level_of: impl Fn(usize) -> Level) -> Vec<String> {
+    let mut out = Vec::new();
     let mut previous_list: Option<(bool, char)> = None;
     for (index, block) in blocks.iter().enumerate() {
-        if index > 0 {
-            out.push_str("\n\n");
-        }
         let level = level_of(index);
         let list = (level != Level::Marker).then(|| list_kind(block)).flatten();
         let marker = match (list, previous_list) {
@@ -190,7 +207,7 @@ fn sequence_markdown(blocks: &[Node], level_of: impl Fn(usize) -> Level) -> Stri
             (Some(ordered), _) => first_list_char(ordered),
             _ => '-',
         };
-        out.push_str(&rendered_or_marker(block, level, marker));
+        out.push(rendered_or_marker(block, level, marker));
         previous_list = list.map(|ordered| (ordered, marker));
     }
     out
@@ -221,13 +238,6 @@ fn next_list_char(ordered: bool, previous: char) -> char {
         (false, '*') => '+',
         (false, _) => '-',
     }
-}
-
-/// One block alone, as [`exact_markdown`] checks it.
-fn block_markdown(block: &Node, level: Level) -> String {
-    let mut out = rendered_or_marker(block, level, list_kind(block).map_or('-', first_list_char));
-    out.push('\n');
-    out
 }
 
 fn rendered_or_marker(block: &Node, level: Level, list_char: char) -> String {
@@ -382,6 +392,8 @@ fn prefix_lines(text: &str, prefix: &str, blank: &str) -> String {
 fn code_block_markdown(block: &Node) -> Option<String> {
     let language = match attr(block, "language") {
         None | Some(Node::Null) => "",
+        // The dialect's default: a fence without a language.
+        Some(Node::Text(language)) if language == "plaintext" => "",
         Some(language) => language.as_str()?,
     };
     let code = match content(block)? {
@@ -772,6 +784,9 @@ fn starts_reference(text: &str) -> bool {
     !body.is_empty() && text.chars().nth(body.chars().count().saturating_add(1)) == Some(';')
 }
 
+#[cfg(test)]
+#[path = "to_markdown_proofs.rs"]
+mod proofs;
 #[cfg(test)]
 #[path = "to_markdown_tests.rs"]
 mod tests;

@@ -20,9 +20,9 @@ pub fn video_id(url: &str) -> Option<&str> {
     let (path, query) = before_fragment.split_once('?').unwrap_or((before_fragment, ""));
     let id = match host {
         "youtu.be" => path.strip_prefix('/'),
-        "youtube.com" | "youtube-nocookie.com" if path == "/watch" => query
-            .split('&')
-            .find_map(|pair| pair.strip_prefix("v=")),
+        "youtube.com" | "youtube-nocookie.com" if path == "/watch" => {
+            query.split('&').find_map(|pair| pair.strip_prefix("v="))
+        }
         "youtube.com" | "youtube-nocookie.com" => ["/shorts/", "/embed/", "/live/", "/v/"]
             .iter()
             .find_map(|prefix| path.strip_prefix(prefix))
@@ -34,12 +34,17 @@ pub fn video_id(url: &str) -> Option<&str> {
 
 fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| text.get(prefix.len()..)).flatten()
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| text.get(prefix.len()..))
+        .flatten()
 }
 
 /// YouTube's ids: 11 of `A–Z a–z 0–9 _ -`.
 fn is_video_id(id: &str) -> bool {
-    id.len() == 11 && id.bytes().all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'-'))
+    id.len() == 11
+        && id
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'-'))
 }
 
 #[cfg(test)]
