@@ -286,8 +286,15 @@ fn render_block(block: &Node, level: Level, list_char: char) -> Option<String> {
         }
         "heading" => {
             let depth = attr(block, "level")?.as_u64().filter(|depth| (1..=6).contains(depth))?;
+            let content = content(block)?;
+            if depth <= 2 && content.iter().any(|node| node_type(node) == Some("hard_break")) {
+                // Only a setext heading spans lines.
+                let text = inline_markdown(content, level, false)?;
+                let underline = if depth == 1 { "===" } else { "---" };
+                return (!text.is_empty()).then(|| format!("{text}\n{underline}"));
+            }
             let hashes = "#".repeat(usize::try_from(depth).ok()?);
-            let text = inline_markdown(content(block)?, level, true)?;
+            let text = inline_markdown(content, level, true)?;
             if text.is_empty() {
                 Some(hashes)
             } else {
@@ -435,7 +442,13 @@ fn image_markdown(block: &Node) -> Option<String> {
     let src = attr(image, "src")?.as_str()?;
     let alt = optional_text(attr(image, "alt"))?;
     let title = optional_text(attr(image, "title"))?;
-    let mut out = format!("![{}]({}", escape_text(alt, false, false), destination(src)?);
+    let how = Escape {
+        line_start: false,
+        heading: false,
+        leading_references: false,
+        trailing_references: false,
+    };
+    let mut out = format!("![{}]({}", escape_text(alt, how), destination(src)?);
     if !title.is_empty() {
         out.push_str(&format!(" \"{}\"", quoted_title(title)?));
     }
@@ -526,6 +539,8 @@ enum Piece<'a> {
         text: &'a str,
         marks: Vec<Mark<'a>>,
         code: bool,
+        /// Written `<href>`: the text is its link's target.
+        autolink: bool,
     },
     Break,
     /// Written as it is, with no mark open: a footnote reference or an inline marker.
@@ -599,7 +614,12 @@ fn piece(node: &Node, level: Level) -> Piece<'_> {
                         && !text.contains('\0')
                         && (level == Level::Plain || (marks.is_empty() && !code)) =>
                 {
-                    Piece::Text { text, marks, code }
+                    Piece::Text {
+                        text,
+                        marks,
+                        code,
+                        autolink: false,
+                    }
                 }
                 _ => as_marker(),
             }
@@ -644,25 +664,41 @@ fn inline_markdown(nodes: &[Node], level: Level, heading: bool) -> Option<String
             }
         }
     }
+    use_autolinks(&mut pieces);
     let mut out = String::new();
     let mut open: Vec<Mark<'_>> = Vec::new();
     for (index, piece) in pieces.iter().enumerate() {
         match piece {
-            Piece::Text { text, marks, code } => {
+            Piece::Text {
+                text,
+                marks,
+                code,
+                autolink,
+            } => {
                 let keep = open.iter().take_while(|mark| marks.contains(mark)).count();
                 close_marks(&mut out, &mut open, keep)?;
                 let mut new: Vec<&Mark<'_>> = marks.iter().filter(|mark| !open.contains(mark)).collect();
                 // The mark that runs furthest opens first, so that it encloses the others.
                 new.sort_by_key(|mark| std::cmp::Reverse(extent(&pieces, index, mark)));
+                let opens_emphasis = new.iter().any(|mark| !matches!(mark, Mark::Link(_)));
                 for mark in new {
                     out.push_str(mark.open());
                     open.push(mark.clone());
                 }
-                if *code {
+                if *autolink {
+                    out.push('<');
+                    out.push_str(text);
+                    out.push('>');
+                } else if *code {
                     out.push_str(&code_span(text)?);
                 } else {
-                    let line_start = !heading && (out.is_empty() || out.ends_with('\n'));
-                    out.push_str(&escape_text(text, line_start, heading));
+                    let how = Escape {
+                        line_start: !heading && (out.is_empty() || out.ends_with('\n')),
+                        heading,
+                        leading_references: opens_emphasis,
+                        trailing_references: closes_emphasis(marks, pieces.get(index.saturating_add(1))),
+                    };
+                    out.push_str(&escape_text(text, how));
                 }
             }
             Piece::Break => {
@@ -686,6 +722,56 @@ fn inline_markdown(nodes: &[Node], level: Level, heading: bool) -> Option<String
     }
     close_marks(&mut out, &mut open, 0)?;
     Some(out)
+}
+
+/// A text that is its link's target, alone in its link, is written as an autolink
+/// (`<https://…>`) when it can be.
+fn use_autolinks(pieces: &mut [Piece<'_>]) {
+    let linked = |piece: Option<&Piece<'_>>, href: &str| match piece {
+        Some(Piece::Text { marks, .. }) => marks.contains(&Mark::Link(href)),
+        _ => false,
+    };
+    for index in 0..pieces.len() {
+        let before = index.checked_sub(1).and_then(|before| pieces.get(before));
+        let after = pieces.get(index.saturating_add(1));
+        let Some(Piece::Text {
+            text,
+            marks,
+            code: false,
+            ..
+        }) = pieces.get(index)
+        else {
+            continue;
+        };
+        let text: &str = text;
+        if !marks.contains(&Mark::Link(text))
+            || !is_autolink_target(text)
+            || linked(before, text)
+            || linked(after, text)
+        {
+            continue;
+        }
+        if let Some(Piece::Text { marks, autolink, .. }) = pieces.get_mut(index) {
+            marks.retain(|mark| *mark != Mark::Link(text));
+            *autolink = true;
+        }
+    }
+}
+
+/// An absolute URI an autolink can hold as it is: a scheme, no spaces, no `<` or `>`.
+fn is_autolink_target(href: &str) -> bool {
+    let Some((scheme, rest)) = href.split_once(':') else {
+        return false;
+    };
+    let scheme_ok = (2..=32).contains(&scheme.len())
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-'));
+    scheme_ok
+        && !rest
+            .chars()
+            .any(|c| c.is_ascii_control() || c.is_whitespace() || matches!(c, '<' | '>'))
 }
 
 fn close_marks(out: &mut String, open: &mut Vec<Mark<'_>>, keep: usize) -> Option<()> {
@@ -723,48 +809,81 @@ fn code_span(code: &str) -> Option<String> {
     Some(format!("{ticks}{pad}{code}{pad}{ticks}"))
 }
 
+/// Where a text is written.
+#[derive(Debug, Clone, Copy)]
+struct Escape {
+    /// At the start of a line, where `#`, `>`, `-`, `1.`, … start blocks and leading
+    /// whitespace is dropped.
+    line_start: bool,
+    /// In an ATX heading, where trailing `#`s close it.
+    heading: bool,
+    /// Right after an emphasis delimiter, which must not touch whitespace: the leading
+    /// whitespace is written as references.
+    leading_references: bool,
+    /// Right before one: the trailing whitespace as references.
+    trailing_references: bool,
+}
+
+/// Whether an emphasis mark of a text closes after it (before `next`).
+fn closes_emphasis(marks: &[Mark<'_>], next: Option<&Piece<'_>>) -> bool {
+    let emphasis = marks.iter().filter(|mark| !matches!(mark, Mark::Link(_)));
+    match next {
+        Some(Piece::Text { marks: next_marks, .. }) => emphasis.into_iter().any(|mark| !next_marks.contains(mark)),
+        _ => marks.iter().any(|mark| !matches!(mark, Mark::Link(_))),
+    }
+}
+
 /// Text with Markdown's specials escaped: always those that start inline syntax, and at
 /// the start of a line those that start a block. Line ends and other control characters
-/// are written as character references, as is whitespace at the start of a line.
-fn escape_text(text: &str, line_start: bool, heading: bool) -> String {
+/// are written as character references, as is whitespace where it would be dropped.
+fn escape_text(text: &str, how: Escape) -> String {
+    let count = text.chars().count();
+    let leading = if how.line_start || how.leading_references {
+        text.chars().take_while(|c| c.is_whitespace()).count()
+    } else {
+        0
+    };
+    let trailing_from = if how.trailing_references {
+        count.saturating_sub(text.chars().rev().take_while(|c| c.is_whitespace()).count())
+    } else {
+        count
+    };
     let mut out = String::new();
-    let mut chars = text.char_indices().peekable();
-    if line_start {
+    // `1.` or `1)` would start an ordered list: the digits, then the escaped delimiter.
+    let list_digits = if how.line_start && leading == 0 {
         let digits = text.chars().take_while(char::is_ascii_digit).count();
-        let after = text.chars().nth(digits);
-        if (1..=9).contains(&digits) && matches!(after, Some('.' | ')')) {
-            // `1.` or `1)` would start an ordered list.
-            for _ in 0..digits {
-                if let Some((_, digit)) = chars.next() {
-                    out.push(digit);
-                }
-            }
-            out.push('\\');
+        let ordered = (1..=9).contains(&digits) && matches!(text.chars().nth(digits), Some('.' | ')'));
+        if ordered {
+            digits
         } else {
-            match text.chars().next() {
-                Some('#' | '>' | '-' | '+' | '=') => out.push('\\'),
-                Some(' ') => {
-                    out.push_str("&#32;");
-                    chars.next();
-                }
-                Some('\t') => {
-                    out.push_str("&#9;");
-                    chars.next();
-                }
-                _ => {}
-            }
+            0
         }
-    }
-    while let Some((at, c)) = chars.next() {
+    } else {
+        0
+    };
+    for (index, (at, c)) in text.char_indices().enumerate() {
+        if index < leading || index >= trailing_from {
+            out.push_str(&format!("&#{};", u32::from(c)));
+            continue;
+        }
+        let first = index == 0;
         match c {
             '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '~' | '|' => {
                 out.push('\\');
                 out.push(c);
             }
-            '#' if heading => out.push_str("\\#"),
+            '#' if how.heading => out.push_str("\\#"),
+            '#' | '>' | '-' | '+' | '=' if first && how.line_start => {
+                out.push('\\');
+                out.push(c);
+            }
+            '.' | ')' if list_digits > 0 && index == list_digits => {
+                out.push('\\');
+                out.push(c);
+            }
             '&' if starts_reference(text.get(at..).unwrap_or_default()) => out.push_str("\\&"),
             // `![` would start an image.
-            '!' if chars.peek().is_none() => out.push_str("\\!"),
+            '!' if index.saturating_add(1) == count => out.push_str("\\!"),
             '\t' => out.push('\t'),
             c if c.is_ascii_control() => out.push_str(&format!("&#{};", u32::from(c))),
             c => out.push(c),
