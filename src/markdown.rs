@@ -6,8 +6,9 @@ use wasm_bindgen::prelude::*;
 
 use super::js_doc::JsDoc;
 use super::publisher_error::to_js;
-use super::read::arg;
+use super::read::{arg, arg_member};
 use publisher_core::args;
+use publisher_core::post_body::markdown::{markdown_to_post_doc_with, PostMarkdownOptions};
 
 /// The `bodyJson` (as JSON text) of a note written in Markdown; a `PublisherError` of kind
 /// `invalid-argument` when it is not a string or holds no text to publish. Taken as a
@@ -22,15 +23,25 @@ pub fn markdown_to_note_body(
         .map_err(to_js)
 }
 
-/// The post document (a `PostDocument` object) of an article written in Markdown; a
-/// `PublisherError` of kind `invalid-argument` when it is not a string, is empty, or holds
-/// what a post cannot (the sentence names it and its line).
+/// The post document (a `PostDocument` object) of an article written in Markdown, its
+/// relative links resolved against `options.baseUrl` when given; a `PublisherError` of
+/// kind `invalid-argument` when it is not a string, is empty, or holds what a post cannot
+/// (the sentence names it and its line).
 #[wasm_bindgen(js_name = markdownToPostBody, unchecked_return_type = "PostDocument")]
 pub fn markdown_to_post_body(
     #[wasm_bindgen(unchecked_param_type = "string")] markdown: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ baseUrl?: string }")] options: &JsValue,
 ) -> Result<JsValue, JsValue> {
     let doc = args::string("markdownToPostBody(markdown)", &arg(markdown))
-        .and_then(|source| publisher_core::post_body::markdown::markdown_to_post_doc(&source))
+        .and_then(|source| {
+            if !options.is_undefined() && !options.is_null() && !options.is_object() {
+                return Err(publisher_core::error::Error::invalid_argument(
+                    "markdownToPostBody(markdown, options): options must be an object such as { baseUrl: 'https://example.com/' }",
+                ));
+            }
+            let options = PostMarkdownOptions::from_base_url("options.baseUrl", &arg_member(options, "baseUrl"))?;
+            markdown_to_post_doc_with(&source, &options)
+        })
         .map_err(to_js)?;
     // The core writes the JSON; V8 reads it into the object.
     js_sys::JSON::parse(&doc.to_json())

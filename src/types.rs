@@ -208,6 +208,8 @@ export interface DraftInput {
   sectionId?: number | null;
   /** Images by name: a Markdown image whose URL is one of these names (`![Chart](chart.png)`) is uploaded first, and its URL sent instead. */
   images?: Record<string, ImageInput> | null;
+  /** What relative links in `markdown` are resolved against (an absolute http(s) URL, e.g. the article's address on your site); without it, a relative link is refused. */
+  baseUrl?: string | null;
 }
 
 /** The choice `publishDraft` needs. */

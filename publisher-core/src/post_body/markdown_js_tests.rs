@@ -1,4 +1,4 @@
-//! The post Markdown for the JS tests: the article with every supported element and the
+//! The post Markdown for the JS tests: the article with every construct of the dialect and the
 //! exact document it becomes, and Markdown that is refused with the sentence it gives, in
 //! `js-tests/shared/post-markdown.generated.mjs`, so the package's Markdown entry is
 //! checked in Node and Deno against what the core does natively. The test fails when the
@@ -12,7 +12,11 @@ const REFUSED: &[&str] = &[
     "Text\n\n<div>raw HTML</div>\n",
     "Inline <span>HTML</span> here.\n",
     "| a | b |\n|---|---|\n| 1 | 2 |\n",
-    "A note.[^1]\n\n[^1]: The footnote.\n",
+    "A note.[^1]\n",
+    "[docs](/bar)\n",
+    "- item\n\n  ```\n  code\n  ```\n",
+    "<!-- paywall -->\n\nText\n\n<!-- paywall -->\n",
+    "<!-- publisher-node {\"kind\":\"x\"} -->\n",
     "",
 ];
 
