@@ -183,7 +183,7 @@ makeEntries(markdownDir, [...CLASSES, 'markdownToNoteBody', 'markdownToPostBody'
 const markdownGlueTypes = readFileSync(join(markdownDir, 'publisher_wasm.d.ts'), 'utf8');
 for (const markdownSignature of [
   'export function markdownToNoteBody(markdown: string): string;',
-  'export function markdownToPostBody(markdown: string): PostDocument;',
+  'export function markdownToPostBody(markdown: string, options?: { baseUrl?: string } | null): PostDocument;',
   'export function postBodyToMarkdown(document: PostDocument): string;',
 ]) {
   if (!markdownGlueTypes.includes(markdownSignature)) {

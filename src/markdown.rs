@@ -30,8 +30,9 @@ pub fn markdown_to_note_body(
 #[wasm_bindgen(js_name = markdownToPostBody, unchecked_return_type = "PostDocument")]
 pub fn markdown_to_post_body(
     #[wasm_bindgen(unchecked_param_type = "string")] markdown: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "{ baseUrl?: string }")] options: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "{ baseUrl?: string } | null")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
+    let options = options.unwrap_or(JsValue::UNDEFINED);
     let doc = args::string("markdownToPostBody(markdown)", &arg(markdown))
         .and_then(|source| {
             if !options.is_undefined() && !options.is_null() && !options.is_object() {
@@ -39,7 +40,7 @@ pub fn markdown_to_post_body(
                     "markdownToPostBody(markdown, options): options must be an object such as { baseUrl: 'https://example.com/' }",
                 ));
             }
-            let options = PostMarkdownOptions::from_base_url("options.baseUrl", &arg_member(options, "baseUrl"))?;
+            let options = PostMarkdownOptions::from_base_url("options.baseUrl", &arg_member(&options, "baseUrl"))?;
             markdown_to_post_doc_with(&source, &options)
         })
         .map_err(to_js)?;
