@@ -173,7 +173,13 @@ export const markdownScenarios = [
     equal(sources.length, 2);
     ok(sources.every((src) => /^https?:\/\//.test(src)), `uploaded URLs sent, got ${sources}`);
     const expected = JSON.parse(ARTICLE_DOCUMENT.replace('"lake.png"', JSON.stringify(sources[0])).replace('"chart.png"', JSON.stringify(sources[1])));
-    deepEqual(sent, expected, 'the article document, its images at their uploaded URLs');
+    // Each image2 carries what its upload answered, as the editor's do: size, bytes, type.
+    const fill = (node) => {
+      if (node.type === 'image2') Object.assign(node.attrs, { width: 1, height: 1, bytes: png.length, type: 'image/png' });
+      (node.content ?? []).forEach(fill);
+    };
+    fill(expected);
+    deepEqual(sent, expected, 'the article document, its images at their uploaded URLs with the upload\'s size and type');
     deepEqual(draft.draftBody, expected, 'stored and read back as sent');
   }],
 
