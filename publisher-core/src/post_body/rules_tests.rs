@@ -656,17 +656,17 @@ fn value_json(value: Value) -> Json {
     out
 }
 
+/// In the table's order, which is the order the checks report in.
 fn attrs_json(attrs: &[Attr]) -> Json {
-    Json::Object(
-        attrs
-            .iter()
-            .map(|attr| {
-                let mut rule = value_json(attr.value);
-                rule["required"] = json!(attr.required);
-                (attr.name.to_string(), rule)
-            })
-            .collect(),
-    )
+    attrs
+        .iter()
+        .map(|attr| {
+            let mut rule = value_json(attr.value);
+            rule["name"] = json!(attr.name);
+            rule["required"] = json!(attr.required);
+            rule
+        })
+        .collect()
 }
 
 fn rules_json() -> String {
