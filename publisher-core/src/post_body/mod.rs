@@ -12,4 +12,8 @@ pub mod markdown;
 mod marker;
 pub mod rules;
 #[cfg(feature = "markdown")]
+pub mod node_tree;
+#[cfg(feature = "markdown")]
+pub mod to_markdown;
+#[cfg(feature = "markdown")]
 mod youtube;
