@@ -88,7 +88,7 @@ export function drawPost(doc, { title, subtitle, imageSource = () => null } = {}
         h('span', null, 'Image'), h('code', null, src || '(no src)'),
         h('span', { class: 'muted' }, 'not fetched from here: hosted on the service when the draft is created'));
     }
-    const img = h('img', { src: shown, alt: attrs.alt ?? '', title: attrs.title ?? null, dataset: { path, src }, loading: 'lazy' });
+    const img = h('img', { src: shown, alt: attrs.alt ?? '', title: attrs.title ?? null, dataset: { path, src } });
     if (size) {
       img.width = attrs.width;
       img.height = attrs.height;
