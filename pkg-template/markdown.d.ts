@@ -21,3 +21,15 @@ export declare function markdownToNoteBody(markdown: string): string;
  * tables, footnotes, …): the message names it and its line.
  */
 export declare function markdownToPostBody(markdown: string): PostDocument;
+
+/**
+ * The Markdown of a post document (a draft's `draftBody` as an object): the document
+ * `markdownToPostBody` turns back into exactly `document`. What Markdown cannot say (a
+ * button, an embed, `digestPostEmbed`, LaTeX, a link's `target`, a paragraph's
+ * alignment, an unknown node, …) is kept as an HTML comment holding the node's JSON,
+ * `<!-- publisher-node {…} -->`, which `markdownToPostBody` reads back as that node. So
+ * "read the draft, edit its Markdown, update it" keeps all the editor put in. Throws a
+ * `PublisherError` of kind `invalid-argument` when `document` is not a post document
+ * (`{ type: 'doc', content: [...] }`).
+ */
+export declare function postBodyToMarkdown(document: PostDocument): string;

@@ -1,9 +1,10 @@
-//! The Markdown entry point's exports: Markdown → a note's `bodyJson`, and Markdown → a
-//! post's document. Built only with the `markdown-entry` feature, so the package's main
+//! The Markdown entry point's exports: Markdown → a note's `bodyJson`, Markdown → a
+//! post's document, and a post's document → Markdown. Built only with the `markdown-entry` feature, so the package's main
 //! wasm does not carry the parser.
 
 use wasm_bindgen::prelude::*;
 
+use super::js_doc::JsDoc;
 use super::publisher_error::to_js;
 use super::read::arg;
 use publisher_core::args;
@@ -33,4 +34,15 @@ pub fn markdown_to_post_body(
         .map_err(to_js)?;
     // The core writes the JSON; V8 reads it into the object.
     js_sys::JSON::parse(&doc.to_json())
+}
+
+/// The Markdown of a post document (a `PostDocument` object, a draft's `draftBody`) that
+/// `markdownToPostBody` turns back into the same document; what Markdown cannot say is
+/// kept as a `<!-- publisher-node {…} -->` marker. A `PublisherError` of kind
+/// `invalid-argument` when it is not a post document. The object is read in place.
+#[wasm_bindgen(js_name = postBodyToMarkdown)]
+pub fn post_body_to_markdown(
+    #[wasm_bindgen(unchecked_param_type = "PostDocument")] document: &JsValue,
+) -> Result<String, JsValue> {
+    publisher_core::post_body::to_markdown::post_doc_to_markdown(&JsDoc(document.clone())).map_err(to_js)
 }

@@ -77,13 +77,27 @@ fn commonmark_examples(spec: &str) -> Vec<String> {
     examples
 }
 
-/// A refusal's reason without its line or the quoted construct: "raw HTML", "tables …".
+/// A refusal's reason without its line, quoted text or way out: "raw HTML (…) is not
+/// supported in a post".
 fn reason(message: &str) -> String {
     let message = message
         .strip_prefix("Markdown line ")
         .map_or(message, |rest| rest.split_once(": ").map_or(rest, |(_, what)| what));
-    let end = message.find([';', '(', '"', '`']).unwrap_or(message.len());
-    message[..end].trim().to_string()
+    let message = message.split(';').next().unwrap_or(message);
+    let mut out = String::new();
+    let mut quoted: Option<char> = None;
+    for c in message.chars() {
+        match quoted {
+            Some(close) if c == close => quoted = None,
+            Some(_) => {}
+            None if matches!(c, '"' | '`' | '(') => {
+                quoted = Some(if c == '(' { ')' } else { c });
+                out.push('…');
+            }
+            None => out.push(c),
+        }
+    }
+    out.trim().to_string()
 }
 
 #[test]
@@ -197,8 +211,10 @@ fn every_document_in_the_real_samples_comes_back_identical() {
                     } else {
                         posts += 1;
                     }
-                    blocks += doc["content"].as_array().map_or(0, Vec::len);
-                    markers += markers_in(&markdown);
+                    if !is_note {
+                        blocks += doc["content"].as_array().map_or(0, Vec::len);
+                        markers += markers_in(&markdown);
+                    }
                 }
                 Err(why) if is_note && why.contains("beside its type and content") => notes += 1,
                 Err(why) => failures.push(format!("{}: {why}", file.display())),
@@ -206,8 +222,8 @@ fn every_document_in_the_real_samples_comes_back_identical() {
         }
     }
     println!(
-        "real samples: {posts} post documents and {notes} other documents, {blocks} top-level blocks, \
-         {markers} written as markers: all came back identical"
+        "real samples: {posts} post documents ({blocks} top-level blocks, {markers} written as markers) \
+         and {notes} other documents (notes'): all came back identical"
     );
     assert!(posts > 0, "no post document found in the samples");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -365,7 +381,7 @@ fn marks(rng: &mut Rng) -> Option<Value> {
     if rng.chance(3) {
         marks.reverse();
     }
-    (!marks.is_empty()).then(|| Value::Array(marks))
+    (!marks.is_empty()).then_some(Value::Array(marks))
 }
 
 fn inline(rng: &mut Rng) -> Value {
@@ -481,7 +497,7 @@ fn random_documents_of_the_dialect_come_back_identical() {
         return;
     }
     let shapes = Shapes::of_this_parser();
-    let mut rng = Rng(0x5EED_0F_D0C5);
+    let mut rng = Rng(0x005E_ED0F_D0C5);
     let (cases, mut blocks, mut markers) = (3000, 0, 0);
     for case in 0..cases {
         let content: Vec<Value> = (0..1 + rng.below(6)).map(|_| block(&mut rng, &shapes, 0)).collect();
