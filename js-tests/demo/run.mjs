@@ -417,7 +417,7 @@ try {
     equal(await page.locator('#write-preview').getAttribute('data-source'), 'markdown');
     equal(await text(`${preview} .post-title`), await page.inputValue('#write-title-input'));
     equal(await text(`${preview} .post-subtitle`), await page.inputValue('#write-subtitle'));
-    equal(await text(`${preview} > h1`), 'Drafts from Markdown');
+    equal(await text(`${preview} > h1`), 'From Markdown to a post');
     equal(await text(`${preview} > h2`), 'What it converts');
     equal(await text(`${preview} > p strong`), 'Markdown');
     equal(await text(`${preview} > p em`), 'post document');
@@ -633,7 +633,7 @@ try {
     equal(await page.locator('#write-back-note').getAttribute('data-available'), 'true');
     ok(await page.locator('#write-back').isEnabled(), 'on, with a draft');
     const markdown = await roundTrip(writtenDraft.id, 'write-round-trip');
-    for (const construct of ['# Drafts from Markdown', '```javascript', '<!-- paywall -->', '[^1]', 'M7lc1UVf-VE', 'digestPostEmbed']) {
+    for (const construct of ['# From Markdown to a post', '```javascript', '<!-- paywall -->', '[^1]', 'M7lc1UVf-VE', 'digestPostEmbed']) {
       ok(markdown.includes(construct), `the Markdown has ${construct}`);
     }
     await page.click('#write-back-edit');

@@ -198,9 +198,10 @@ export function markUnrendered(root, unrendered) {
     element.classList.add('unrendered');
     element.dataset.unrendered = [element.dataset.unrendered, index + 1].filter(Boolean).join(' ');
     element.title = [element.title, `${index + 1}. ${path}: ${reason}`].filter(Boolean).join('\n');
-    const flag = h('span', { class: 'unrendered-flag', 'aria-hidden': 'true' }, String(index + 1));
-    // A list or an image cannot hold the flag: it goes just before them.
-    if (['UL', 'OL', 'IMG', 'BR', 'HR'].includes(element.tagName) && element.parentNode) element.before(flag);
+    const inline = ['SPAN', 'SUP', 'A', 'CODE'].includes(element.tagName);
+    const flag = h('span', { class: inline ? 'unrendered-flag' : 'unrendered-flag corner', 'aria-hidden': 'true' }, String(index + 1));
+    // An image holds nothing: its flag goes just before it. A block's flag sits on its corner.
+    if (['IMG', 'BR', 'HR'].includes(element.tagName) && element.parentNode) element.before(flag);
     else element.prepend(flag);
     return element;
   });

@@ -15,7 +15,7 @@ import { requestViews } from '../lib/requests.js';
 
 /** The sample article: every construct of the dialect. Its image is this page's own chart. */
 function sampleMarkdown(chartUrl) {
-  return `# Drafts from Markdown
+  return `# From Markdown to a post
 
 The client turns **Markdown** into the editor's *post document*, and ~~drops~~ refuses
 what it cannot convert. See [the wire](https://example.com/docs/wire).[^wire]
