@@ -837,6 +837,11 @@ try {
     await page.focus('#compose-link');
     await page.keyboard.press('Tab');
     equal(await page.evaluate(() => document.activeElement.id), 'compose-image', 'Tab reaches the image picker');
+    // Write a post: the preview is reachable to scroll, and Tab goes from Check to Markdown from this draft.
+    equal(await page.locator('#write-preview').getAttribute('tabindex'), '0');
+    await page.focus('#write-check');
+    await page.keyboard.press('Tab');
+    equal(await page.evaluate(() => document.activeElement.id), 'write-back', 'Tab reaches Markdown from this draft');
   });
 
   await screenshot('whole-page');

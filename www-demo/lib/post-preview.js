@@ -198,10 +198,12 @@ export function markUnrendered(root, unrendered) {
     element.classList.add('unrendered');
     element.dataset.unrendered = [element.dataset.unrendered, index + 1].filter(Boolean).join(' ');
     element.title = [element.title, `${index + 1}. ${path}: ${reason}`].filter(Boolean).join('\n');
-    const inline = ['SPAN', 'SUP', 'A', 'CODE'].includes(element.tagName);
+    const inline = ['SPAN', 'SUP', 'A', 'CODE', 'LI'].includes(element.tagName);
     const flag = h('span', { class: inline ? 'unrendered-flag' : 'unrendered-flag corner', 'aria-hidden': 'true' }, String(index + 1));
     // An image holds nothing: its flag goes just before it. A block's flag sits on its corner.
     if (['IMG', 'BR', 'HR'].includes(element.tagName) && element.parentNode) element.before(flag);
+    // A list item's flag starts its first line.
+    else if (element.tagName === 'LI' && element.firstElementChild?.tagName === 'P') element.firstElementChild.prepend(flag);
     else element.prepend(flag);
     return element;
   });
