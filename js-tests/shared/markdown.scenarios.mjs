@@ -183,6 +183,42 @@ export const markdownScenarios = [
     deepEqual(draft.draftBody, expected, 'stored and read back as sent');
   }],
 
+  ['a Markdown image on the web is downloaded through the client\'s fetch, without the session, and hosted; one that is no image, or with downloadImages false, is refused with its line', async (ctx) => {
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    const downloads = [];
+    // The web, as the client's fetch option sees it: two files on another site; the rest goes to the service.
+    const web = {
+      'https://photos.example.test/lake.png': () => new Response(png, { headers: { 'content-type': 'image/png' } }),
+      'https://photos.example.test/page.png': () => new Response('<html>Sign in</html>', { headers: { 'content-type': 'text/html' } }),
+    };
+    const fetch = (url, init) => {
+      if (web[url]) {
+        downloads.push({ url, init });
+        return Promise.resolve(web[url]());
+      }
+      return globalThis.fetch(url, init);
+    };
+    const client = ctx.client({ fetch });
+    const draft = await client.createDraft({ title: 'From the web', markdown: 'A lake:\n\n![Lake](https://photos.example.test/lake.png)' });
+    equal(downloads.length, 1);
+    equal(downloads[0].init.method, 'GET');
+    ok(!JSON.stringify(downloads[0].init.headers ?? {}).includes(ctx.service.apiKey), 'no session sent to another site');
+    equal(downloads[0].init.credentials, 'omit', 'no cookies of the page either');
+    const lines = (await ctx.service.apiRequests()).map((r) => `${r.method} ${r.url}`);
+    equal(lines.join(' | '), 'GET /api/v1/user/profile/self | POST /api/v1/image | POST /api/v1/drafts');
+    const image = draft.draftBody.content.find((node) => node.type === 'captionedImage').content[0].attrs;
+    ok(image.src.startsWith('https://substack-post-media.s3.amazonaws.com/public/images/'), image.src);
+    deepEqual([image.width, image.height, image.bytes, image.type, image.alt], [1, 1, png.length, 'image/png', 'Lake']);
+
+    await ctx.service.clearRequests();
+    const notImage = await assertInvalidArgument(ctx, 'not an image', () => client.createDraft({ title: 'T', markdown: 'One\n\n![Page](https://photos.example.test/page.png)' }));
+    ok(notImage.message.includes('"https://photos.example.test/page.png" (Markdown line 3) could not be downloaded'), notImage.message);
+    ok(notImage.message.includes('text/html'), notImage.message);
+    const off = await assertInvalidArgument(ctx, 'downloads off', () => client.createDraft({ title: 'T', markdown: '![Lake](https://photos.example.test/lake.png)', downloadImages: false }));
+    ok(off.message.includes('(Markdown line 1) is not on the service\'s image host'), off.message);
+    equal((await ctx.service.apiRequests()).filter((r) => r.method !== 'GET').length, 0, 'nothing written');
+  }],
+
   ['an image the Markdown names but images lacks, or one it does not use, is refused before anything is sent', async (ctx) => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     const lacking = await assertInvalidArgument(ctx, 'lacking', () => ctx.client().createDraft({ title: 'T', markdown: '![A](a.png)' }));
