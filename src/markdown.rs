@@ -58,3 +58,21 @@ pub fn post_body_to_markdown(
 ) -> Result<String, JsValue> {
     publisher_core::post_body::to_markdown::post_doc_to_markdown(&JsDoc(document.clone())).map_err(to_js)
 }
+
+#[wasm_bindgen(module = "/src/js/draft-markdown.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = offerBodyMarkdown)]
+    fn offer_body_markdown_js(records: JsValue, convert: &js_sys::Function) -> JsValue;
+}
+
+thread_local! {
+    /// `postBodyToMarkdown` as a JS function, made once for every draft's getter.
+    static CONVERT: Closure<dyn Fn(JsValue) -> Result<String, JsValue>> =
+        Closure::new(|document: JsValue| post_body_to_markdown(&document));
+}
+
+/// A draft (or a list of them) of the Markdown entry, offering `bodyMarkdown`: its body as
+/// Markdown, written on first read.
+pub fn offer_body_markdown(records: JsValue) -> JsValue {
+    CONVERT.with(|convert| offer_body_markdown_js(records, convert.as_ref().unchecked_ref()))
+}

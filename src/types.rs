@@ -222,6 +222,12 @@ export interface PublishDraftOptions {
   shareAutomatically?: boolean | null;
 }
 
+/** Drafts read through `publisher-wasm/markdown` offer their body as Markdown. */
+export interface PublisherDraft {
+  /** Only in the `publisher-wasm/markdown` entry (undefined in the main one): `draftBody` as Markdown (`postBodyToMarkdown`), written on first read, not enumerable; what Markdown cannot say is kept as a marker, so updating the draft with it loses nothing. Null when the body is no document. */
+  readonly bodyMarkdown?: string | null;
+}
+
 /** Options of `updateDraft`. */
 export interface UpdateDraftOptions extends CallOptions {
   /** The draft's `updatedAt` as you read it: a draft changed since is refused with kind `conflict` and nothing is sent, so another edit is never overwritten. */

@@ -15,6 +15,7 @@ export async function makeMarkdownContext({ markdown, main, url, apiKey, runtime
   const ctx = await makeContext({ ...markdown, url, apiKey, runtime });
   ctx.markdownToNoteBody = markdown.markdownToNoteBody;
   ctx.markdownToPostBody = markdown.markdownToPostBody;
+  ctx.postBodyToMarkdown = markdown.postBodyToMarkdown;
   ctx.mainClient = () => new main.Publisher({ apiKey, baseUrl: url });
   // Each entry has a wasm instance and classes of its own: the main client's errors are
   // the main entry's PublisherError.
@@ -217,6 +218,35 @@ export const markdownScenarios = [
     const off = await assertInvalidArgument(ctx, 'downloads off', () => client.createDraft({ title: 'T', markdown: '![Lake](https://photos.example.test/lake.png)', downloadImages: false }));
     ok(off.message.includes('(Markdown line 1) is not on the service\'s image host'), off.message);
     equal((await ctx.service.apiRequests()).filter((r) => r.method !== 'GET').length, 0, 'nothing written');
+  }],
+
+  ['a draft read through the Markdown entry offers its body as Markdown; editing that Markdown and updating keeps every node the editor put in', async (ctx) => {
+    const client = ctx.client();
+    const para = (words) => ({ type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: words }] });
+    const body = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'From the editor' }] },
+        para('A paragraph.'),
+        { type: 'digestPostEmbed', attrs: { postId: 5, title: 'An older post', nested: { deep: [1, 'two'] } } },
+        { type: 'button', attrs: { url: '%%checkout_url%%', text: 'Subscribe' } },
+        { type: 'paragraph', attrs: { textAlign: 'center' }, content: [{ type: 'text', text: 'Centred' }] },
+        para('The last words.'),
+      ],
+    };
+    const created = await client.createDraft({ title: 'Round trip', body });
+    const draft = await client.getDraft(created.id);
+    ok(!Object.keys(draft).includes('bodyMarkdown') && !JSON.stringify(draft).includes('bodyMarkdown'), 'not enumerable');
+    equal(typeof draft.bodyMarkdown, 'string');
+    ok(draft.bodyMarkdown.includes('## From the editor') && draft.bodyMarkdown.includes('<!-- publisher-node '), draft.bodyMarkdown);
+    equal(draft.bodyMarkdown, ctx.postBodyToMarkdown(draft.draftBody), 'the same as postBodyToMarkdown');
+    const edited = draft.bodyMarkdown.replace('The last words.', 'The last words, edited.');
+    const updated = await client.updateDraft(draft.id, { markdown: edited }, { expectedUpdatedAt: draft.updatedAt });
+    const expected = structuredClone(body);
+    expected.content[5] = para('The last words, edited.');
+    deepEqual(updated.draftBody, expected, 'every node kept, the edit made');
+    equal((await client.getDrafts()).find((d) => d.id === draft.id).bodyMarkdown, edited, 'lists offer it too');
+    equal(ctx.mainClient ? (await ctx.mainClient().getDraft(draft.id)).bodyMarkdown : undefined, undefined, 'the main entry has no Markdown');
   }],
 
   ['an image the Markdown names but images lacks, or one it does not use, is refused before anything is sent', async (ctx) => {
