@@ -7,7 +7,7 @@
 //! before the first upload, so an image that cannot be had refuses the whole call before
 //! any draft exists.
 
-use super::drafts::{DraftInput, PostBody};
+use super::draft_args::{DraftInput, PostBody};
 use super::Client;
 use crate::error::Error;
 use crate::http::transport::Transport;

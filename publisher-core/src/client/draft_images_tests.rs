@@ -1,5 +1,4 @@
 use super::*;
-use crate::client::drafts::DraftInput;
 use crate::error::ErrorKind;
 use crate::post_body::markdown::markdown_to_post_doc;
 use crate::test_support::{block_on, FakeTransport};

@@ -3,6 +3,7 @@
 //! publish, schedule) are sent at most once; when an answer is lost they read back what
 //! happened instead of sending again, above all never a second email.
 
+use super::draft_args::{DraftInput, PostBody};
 use super::paging::{self, Page, Position, Walk};
 use super::publishing::READ_BACK_RETRY_MS;
 use super::{outcome_unknown, still_unknown, Client, Deletion, Doc};
@@ -13,12 +14,8 @@ use crate::http::transport::Transport;
 use crate::http::{Host, Method};
 use crate::ids::DraftId;
 use crate::json::{push_string, string_field, JsonDoc};
-#[cfg(feature = "markdown")]
-use crate::notes::image::ImageData;
 use crate::notes::read_back::{parse_iso_ms, CLOCK_SKEW_MS};
 use crate::params::DraftsParams;
-#[cfg(feature = "markdown")]
-use crate::post_body::document::PostDoc;
 use crate::records::{draft, post};
 
 /// The kind of a `createDraft` whose outcome stays unknown.
@@ -45,70 +42,6 @@ pub const DRAFTS_PAGE_SIZE: u64 = 25;
 /// How far ahead a release may be scheduled: the service refuses trigger times more
 /// than about three months ahead (http-contract-drafts §3, "Horizon").
 pub const SCHEDULE_HORIZON_MS: f64 = 90.0 * 24.0 * 3600.0 * 1000.0;
-
-/// A draft's body as the caller gave it.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PostBody {
-    /// A post document the caller wrote, as JSON text (already checked to be a `doc`).
-    Document(String),
-    /// A document made from Markdown; its images may name entries of [`DraftInput::images`]
-    /// or be on the web (downloaded and hosted). Only with the `markdown` feature: the
-    /// package's main wasm, which has no Markdown, carries neither this nor the image
-    /// uploads it needs.
-    #[cfg(feature = "markdown")]
-    Written {
-        /// The document.
-        doc: PostDoc,
-        /// The Markdown it was made from, so that a refused image is named with its line.
-        markdown: String,
-    },
-}
-
-/// `DraftInput`: what `createDraft` makes and `updateDraft` changes. `None` leaves a
-/// field out of the request (for an update: unchanged).
-#[derive(Debug, Clone, PartialEq)]
-pub struct DraftInput {
-    /// The title; required, not blank, for a new draft.
-    pub title: Option<String>,
-    /// The subtitle.
-    pub subtitle: Option<String>,
-    /// The body.
-    pub body: Option<PostBody>,
-    /// `everyone`, `only_paid`, `founding` or `only_free`.
-    pub audience: Option<String>,
-    /// `newsletter`, `podcast` or `thread`.
-    pub post_type: Option<String>,
-    /// The section the post goes in.
-    pub section_id: Option<u64>,
-    /// Images by name: a Markdown image whose URL is one of these names is uploaded first.
-    #[cfg(feature = "markdown")]
-    pub images: Vec<(String, ImageData)>,
-    /// Whether a Markdown image on the web is downloaded and hosted on the service (the
-    /// editor shows no other); when false, such an image refuses the call.
-    #[cfg(feature = "markdown")]
-    pub download_images: bool,
-}
-
-// Derivable only without the `markdown` feature, which adds `download_images: true`.
-#[cfg_attr(not(feature = "markdown"), allow(clippy::derivable_impls))]
-impl Default for DraftInput {
-    fn default() -> Self {
-        DraftInput {
-            title: None,
-            subtitle: None,
-            body: None,
-            audience: None,
-            post_type: None,
-            section_id: None,
-            #[cfg(feature = "markdown")]
-            images: Vec::new(),
-            // On by default: a Markdown article's web images then appear in the post, as
-            // they do when pasted into the editor, which hosts them too.
-            #[cfg(feature = "markdown")]
-            download_images: true,
-        }
-    }
-}
 
 /// `GET <main>/user/profile/self`: the account's own profile (its `id` is the byline).
 pub(crate) struct OwnProfile;

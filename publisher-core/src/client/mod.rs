@@ -22,8 +22,8 @@ pub(crate) mod user_feeds;
 
 pub use crate::params::DraftsParams;
 pub use comments::CommentsParams;
-pub use draft_args::{judge_body, DraftArgs, DraftFields};
-pub use drafts::{DraftInput, PostBody, MAYBE_CREATED, MAYBE_PUBLISHED_POST, MAYBE_SCHEDULED};
+pub use draft_args::{judge_body, DraftArgs, DraftFields, DraftInput, PostBody};
+pub use drafts::{MAYBE_CREATED, MAYBE_PUBLISHED_POST, MAYBE_SCHEDULED};
 pub use notes::{NotesParams, MAYBE_PUBLISHED};
 pub use paging::Page;
 pub use posts::{PostsParams, SearchParams};
