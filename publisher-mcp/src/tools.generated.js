@@ -1787,7 +1787,8 @@ export default {
             "audience",
             "type",
             "sectionId",
-            "images"
+            "images",
+            "downloadImages"
           ]
         },
         {
@@ -1853,6 +1854,10 @@ export default {
               "description": "A `data:image/…;base64,` URI."
             },
             "description": "Images by name: a Markdown image whose URL is one of these names (`![Chart](chart.png)`) is uploaded first, and its URL sent instead."
+          },
+          "downloadImages": {
+            "type": "boolean",
+            "description": "Whether a Markdown image on the web (`![x](https://…)`) is downloaded through the client's `fetch` (at most 10 MB, checked to be an image) and hosted on the service, whose editor shows no other image. Default true; false refuses such an image."
           }
         },
         "required": [
@@ -2255,7 +2260,7 @@ export default {
       "name": "update_draft",
       "title": "Update draft",
       "method": "updateDraft",
-      "description": "Changes a draft: `PUT /api/v1/drafts/<id>` with the fields given only.",
+      "description": "Changes a draft: `PUT /api/v1/drafts/<id>` with the fields given only. With `expectedUpdatedAt` (the `updatedAt` you read), a draft changed since is refused with kind `conflict` and nothing is sent, so no one's edit is overwritten.",
       "write": true,
       "delivery": "repeatable",
       "annotations": {
@@ -2278,12 +2283,15 @@ export default {
             "audience",
             "type",
             "sectionId",
-            "images"
+            "images",
+            "downloadImages"
           ]
         },
         {
           "param": "options",
-          "object": []
+          "object": [
+            "expectedUpdatedAt"
+          ]
         }
       ],
       "inputSchema": {
@@ -2349,10 +2357,19 @@ export default {
               "description": "A `data:image/…;base64,` URI."
             },
             "description": "Images by name: a Markdown image whose URL is one of these names (`![Chart](chart.png)`) is uploaded first, and its URL sent instead."
+          },
+          "downloadImages": {
+            "type": "boolean",
+            "description": "Whether a Markdown image on the web (`![x](https://…)`) is downloaded through the client's `fetch` (at most 10 MB, checked to be an image) and hosted on the service, whose editor shows no other image. Default true; false refuses such an image."
+          },
+          "expectedUpdatedAt": {
+            "type": "string",
+            "description": "Required: the `updatedAt` of the draft as you read it (get_draft). If the draft changed since, for example in the editor, the call fails with kind conflict and nothing is sent; read it again and apply your change to that copy."
           }
         },
         "required": [
-          "draft_id"
+          "draft_id",
+          "expectedUpdatedAt"
         ],
         "additionalProperties": false
       },
