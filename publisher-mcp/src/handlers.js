@@ -77,13 +77,14 @@ export const HANDLERS = {
     return withBody(summary, postMarkdown(post), offset, maxChars);
   },
 
-  async get_comments(client, { post_id: postId, limit, cursor }) {
-    const offset = offsetOf(cursor);
-    const comments = await client.getComments(postId, { offset, limit: limit + 1 });
-    return page(comments.map((comment) => noteSummary(comment)), limit, (count) => `o:${offset + count}`);
-  },
-
-  async get_notes(client, { user, limit, cursor }) {
+  async get_notes(client, { user, post_id: postId, limit, cursor }) {
+    if (user !== undefined && postId !== undefined) throw argumentError('get_notes takes `user` or `post_id`, not both.');
+    if (postId !== undefined) {
+      // A post's comments.
+      const offset = offsetOf(cursor);
+      const comments = await client.getComments(postId, { offset, limit: limit + 1 });
+      return page(comments.map((comment) => noteSummary(comment)), limit, (count) => `o:${offset + count}`);
+    }
     if (user === undefined) {
       const position = feedPosition(cursor);
       const params = { limit: position.skip + limit };
@@ -143,14 +144,26 @@ export const HANDLERS = {
   },
 };
 
-/** What a write's method resolves with, as its tool answers it. */
+/** A draft after a write: what the next call needs (update_draft asks for its updatedAt). */
+const draftWritten = (draft) => {
+  const { id, title, updatedAt, scheduledAt, published } = draftSummary(draft);
+  return { id, title, updatedAt, scheduledAt, published };
+};
+
+/** What a write's method resolves with, as its tool answers it (SHAPES' NoteWritten, DraftWritten, PostPublished). */
 export const WRITE_RESULTS = {
-  publish_note: (note) => noteSummary(note),
+  publish_note: (note) => {
+    const { id, date, text } = noteSummary(note, { textChars: Infinity });
+    return { id, date, text };
+  },
   delete_note: ({ id, deleted }) => ({ id, deleted }),
-  create_draft: draftSummary,
-  update_draft: draftSummary,
+  create_draft: draftWritten,
+  update_draft: draftWritten,
   delete_draft: ({ id, deleted }) => ({ id, deleted }),
-  publish_draft: postSummary,
-  schedule_draft: draftSummary,
-  unschedule_draft: draftSummary,
+  publish_draft: (post) => {
+    const { id, title, date, url } = postSummary(post);
+    return { id, title, date, url };
+  },
+  schedule_draft: draftWritten,
+  unschedule_draft: draftWritten,
 };
