@@ -5,12 +5,16 @@
 // which `htmlToMarkdown` turns into the same dialect's common part.
 import * as wasmMarkdown from 'publisher-wasm/markdown';
 
+// Looked up, not imported by name: a package built before the converter (issue 32) has
+// no such export, and bundlers warn on a named import that is missing.
+const postBodyToMarkdown = Object.entries(wasmMarkdown).find(([name]) => name === 'postBodyToMarkdown')?.[1];
+
 /** The document `doc` as Markdown: the client's exact conversion, or the fallback walk. */
 export function docToMarkdown(doc) {
   if (!doc || typeof doc !== 'object') return '';
-  if (typeof wasmMarkdown.postBodyToMarkdown === 'function') {
+  if (typeof postBodyToMarkdown === 'function') {
     try {
-      return wasmMarkdown.postBodyToMarkdown(doc);
+      return postBodyToMarkdown(doc);
     } catch {
       // A note's document, or one the converter refuses: the plain walk below.
     }
