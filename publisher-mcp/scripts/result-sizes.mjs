@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 import { startLocalService } from '../../local-service/index.mjs';
 import { connectService } from '../../js-tests/shared/service.mjs';
-import { BUDGET, estimateTokens } from '../src/budget.js';
+import { BUDGET, costOf, estimateTokens } from '../src/budget.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -121,7 +121,8 @@ export async function measure({ bin = join(here, '..', 'bin', 'publisher-mcp.js'
     for (const [tool, label, args] of callPlan(tools, facts, draftId)) {
       const result = await client.callTool({ name: tool, arguments: args });
       const chars = resultChars(result);
-      rows.push({ tool, label, args, chars, tokens: estimateTokens(chars), error: result.isError ? (result.content?.[0]?.text ?? '').slice(0, 160) : null });
+      const bytes = result.structuredContent ? costOf(result.structuredContent) : chars;
+      rows.push({ tool, label, args, chars, bytes, tokens: estimateTokens(chars), error: result.isError ? (result.content?.[0]?.text ?? '').slice(0, 160) : null });
     }
     return { tools: tools.map((t) => t.name), listChars, listSchemaChars, rows };
   } finally {
