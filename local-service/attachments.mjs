@@ -22,7 +22,8 @@ const DATA_URI = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2
 
 /**
  * Checks POST /api/v1/image: JSON `{"image":"data:<mime>;base64,…"}` (or the form-encoded
- * `image=` that also works for post images). Returns { contentType, bytes, width, height }.
+ * `image=` that also works for post images). Returns { contentType, bytes, width, height,
+ * data } (`data`: the image's bytes, which GET /__control/media serves).
  */
 export function parseImageUpload({ headers, body }) {
   const mediaType = mediaTypeOf(headers);
@@ -50,7 +51,7 @@ export function parseImageUpload({ headers, body }) {
   if (bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, 'Image too large');
   const size = imageSize(bytes, contentType);
   if (!size) throw new HttpError(400, `Invalid image: the data is not ${contentType}`);
-  return { contentType, bytes: bytes.length, ...size };
+  return { contentType, bytes: bytes.length, ...size, data: bytes };
 }
 
 /** Width and height from the image's header, or null when the bytes are not of that type. */

@@ -1,10 +1,11 @@
-// Test controls of drafts: what the store holds and how often each write landed
-// (GET /__control/drafts), the drafts' clock (/__control/clock) and the main publication's
-// sections (/__control/sections), which make the pre-publish check ask for one.
+// Test controls of drafts: what the store holds, how often each write landed and what the
+// post editor would not render of each draft (GET /__control/drafts), the drafts' clock
+// (/__control/clock), the main publication's sections (/__control/sections), which make the
+// pre-publish check ask for one, and the bytes of uploaded images (/__control/media).
 
 import { postDateOf } from './drafts.mjs';
-import { HttpError, jsonResponse, parseJsonObject, rejectUnknownFields } from './http.mjs';
-import { imageSources } from './post-document.mjs';
+import { HttpError, errorResponse, jsonResponse, parseJsonObject, rejectUnknownFields } from './http.mjs';
+import { imageSources, unrenderedNodes } from './post-document.mjs';
 
 /** The longest single clock step: beyond the 90-day scheduling horizon, nothing more to release. */
 const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000;
@@ -25,6 +26,15 @@ export function draftControlRoutes(request, world) {
         }
         const released = drafts.advanceClock(spec.advanceMs);
         return jsonResponse(200, { ...clockState(drafts), released: released.map((draft) => draft.id) });
+      },
+    },
+    '/__control/media': {
+      // An uploaded image's URL is the real service's host, which is not reachable offline;
+      // the demo shows uploaded images from here.
+      GET: () => {
+        const upload = world.uploadsByUrl.get(request.url.searchParams.get('url') ?? '');
+        if (!upload?.data) return errorResponse(404, 'No image was uploaded with this url');
+        return { status: 200, headers: { 'Content-Type': upload.contentType, 'Cache-Control': 'no-store' }, body: upload.data };
       },
     },
     '/__control/sections': {
@@ -64,5 +74,7 @@ function draftSummary(draft, world) {
     last_updated_at_sent: draft.lastUpdatedAtSent,
     counts: { ...draft.counts },
     images: imageSources(draft.document).map((src) => ({ src, uploaded: world.uploadsByUrl.has(src) })),
+    // What the post editor would not render: the core's rules (post-rules.generated.json).
+    unrendered: draft.document ? unrenderedNodes(draft.document) : [],
   };
 }

@@ -13,6 +13,14 @@ import * as text from './text.mjs';
 export const WORLD_ANCHOR_MS = Date.parse('2025-07-01T12:00:00.000Z');
 export const MEDIA_ORIGIN = 'https://media.publisher.test';
 
+/**
+ * Where uploaded images live: the host the real service's upload answers with
+ * (http-contract-drafts §4, and every post image of the real samples), so that a document
+ * holding them keeps the post editor's rule that images are hosted by the service. Nothing
+ * is fetched from it offline: GET /__control/media?url=<url> serves the bytes.
+ */
+export const UPLOAD_ORIGIN = 'https://substack-post-media.s3.amazonaws.com';
+
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The fixed cast. The account comes first; users marked inactive have no notes or posts. */
@@ -260,16 +268,17 @@ export class World {
   }
 
   /** Stores an uploaded image and returns it with its id and media URL. */
-  storeUpload({ contentType, bytes, width, height }) {
+  storeUpload({ contentType, bytes, width, height, data = null }) {
     const serial = this.writeSerial++;
     const uuid = Random.derive(this.seed, 'upload', serial).uuid();
     const upload = {
       id: this.nextUploadId++,
-      url: `${MEDIA_ORIGIN}/public/images/${uuid}_${width}x${height}.${IMAGE_TYPES[contentType]}`,
+      url: `${UPLOAD_ORIGIN}/public/images/${uuid}_${width}x${height}.${IMAGE_TYPES[contentType]}`,
       contentType,
       bytes,
       width,
       height,
+      data,
     };
     this.uploadsByUrl.set(upload.url, upload);
     return upload;

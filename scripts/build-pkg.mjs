@@ -175,15 +175,16 @@ copyFileSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
 
 // publisher-wasm/markdown: the same client built with the Markdown parser (cargo feature
 // markdown-entry), in pkg/markdown/ with entries of its own, so that the main entries'
-// wasm stays without it. Its declarations are the main ones plus markdownToNoteBody and
-// markdownToPostBody, so its classes have the very types of the main entry's.
+// wasm stays without it. Its declarations are the main ones plus markdownToNoteBody,
+// markdownToPostBody and postBodyToMarkdown, so its classes have the very types of the main entry's.
 const markdownDir = join(pkg, 'markdown');
 buildWasm(markdownDir, ['--no-pack'], ['--features', 'markdown-entry']);
-makeEntries(markdownDir, [...CLASSES, 'markdownToNoteBody', 'markdownToPostBody']);
+makeEntries(markdownDir, [...CLASSES, 'markdownToNoteBody', 'markdownToPostBody', 'postBodyToMarkdown']);
 const markdownGlueTypes = readFileSync(join(markdownDir, 'publisher_wasm.d.ts'), 'utf8');
 for (const markdownSignature of [
   'export function markdownToNoteBody(markdown: string): string;',
-  'export function markdownToPostBody(markdown: string): PostDocument;',
+  'export function markdownToPostBody(markdown: string, options?: { baseUrl?: string } | null): PostDocument;',
+  'export function postBodyToMarkdown(document: PostDocument): string;',
 ]) {
   if (!markdownGlueTypes.includes(markdownSignature)) {
     throw new Error(`markdown/publisher_wasm.d.ts lacks \`${markdownSignature}\`: update pkg-template/markdown.d.ts`);

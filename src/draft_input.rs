@@ -44,11 +44,12 @@ impl PendingDraft {
             post_type: arg_member(value, "type"),
             section_id: arg_member(value, "sectionId"),
             download_images: arg_member(value, "downloadImages"),
+            base_url: arg_member(value, "baseUrl"),
             has_body: !body.is_undefined() && !body.is_null(),
         }
         .judge(name)?;
         let body = match fields.markdown {
-            Some(markdown) => Some(markdown_doc(&markdown)?),
+            Some(markdown) => Some(markdown_doc(&markdown, fields.base_url.clone())?),
             None if body.is_undefined() || body.is_null() => None,
             None => Some(PostBody::Document(document_json(name, &body)?)),
         };
@@ -133,15 +134,16 @@ fn document_json(name: &str, body: &JsValue) -> Result<String, Error> {
 }
 
 #[cfg(feature = "markdown-entry")]
-fn markdown_doc(markdown: &str) -> Result<PostBody, Error> {
-    publisher_core::post_body::markdown::markdown_to_post_doc(markdown).map(|doc| PostBody::Written {
+fn markdown_doc(markdown: &str, base_url: Option<String>) -> Result<PostBody, Error> {
+    use publisher_core::post_body::markdown::{markdown_to_post_doc_with, PostMarkdownOptions};
+    markdown_to_post_doc_with(markdown, &PostMarkdownOptions { base_url }).map(|doc| PostBody::Written {
         doc,
         markdown: markdown.to_string(),
     })
 }
 
 #[cfg(not(feature = "markdown-entry"))]
-fn markdown_doc(_markdown: &str) -> Result<PostBody, Error> {
+fn markdown_doc(_markdown: &str, _base_url: Option<String>) -> Result<PostBody, Error> {
     Err(Error::invalid_argument(
         "Markdown needs the package's Markdown entry point: import from 'publisher-wasm/markdown'",
     ))

@@ -103,6 +103,12 @@ impl JsonDoc for JsDoc {
     fn new_array(items: Vec<Self>) -> Self {
         JsDoc(items.into_iter().map(|item| item.0).collect::<Array>().into())
     }
+    fn to_json_text(&self) -> Option<String> {
+        // `undefined` (a function, a symbol) stringifies to `undefined`: no text.
+        js_sys::JSON::stringify(&self.0)
+            .ok()
+            .and_then(|text| JsValue::from(text).as_string())
+    }
 }
 
 fn own_field(value: &JsValue, key: &'static str) -> Option<JsValue> {

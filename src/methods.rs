@@ -676,20 +676,20 @@ impl Publisher {
                         client.get_notes_by_id(user_id, params.limit).await.map(JsValue::from)
                     }
                     Call::GetNoteById(note_id) => client.get_note_by_id(note_id).await.map(JsValue::from),
-                    Call::CreateDraft(draft) => client.create_draft(&draft.resolve().await?).await.map(JsValue::from),
-                    Call::GetDraft(id) => client.get_draft(id).await.map(JsValue::from),
-                    Call::GetDrafts(params) => client.get_drafts(&params).await.map(JsValue::from),
+                    Call::CreateDraft(draft) => client.create_draft(&draft.resolve().await?).await.map(drafts_out),
+                    Call::GetDraft(id) => client.get_draft(id).await.map(drafts_out),
+                    Call::GetDrafts(params) => client.get_drafts(&params).await.map(drafts_out),
                     Call::UpdateDraft(id, changes, expected) => client
                         .update_draft(id, &changes.resolve().await?, expected.as_deref())
                         .await
-                        .map(JsValue::from),
+                        .map(drafts_out),
                     Call::DeleteDraft(id) => Ok(deletion_result(id.get(), client.delete_draft(id).await?)),
                     Call::CheckDraft(id) => client.check_draft(id).await.map(JsValue::from),
                     Call::PublishDraft(id, send, share) => {
                         client.publish_draft(id, send, share).await.map(JsValue::from)
                     }
-                    Call::ScheduleDraft(id, at, send) => client.schedule_draft(id, at, send).await.map(JsValue::from),
-                    Call::UnscheduleDraft(id) => client.unschedule_draft(id).await.map(JsValue::from),
+                    Call::ScheduleDraft(id, at, send) => client.schedule_draft(id, at, send).await.map(drafts_out),
+                    Call::UnscheduleDraft(id) => client.unschedule_draft(id).await.map(drafts_out),
                 }
             }),
         )
@@ -742,6 +742,14 @@ fn deletion_result(id: u64, deletion: Deletion) -> JsValue {
     let _ = set("id", JsValue::from_f64(id as f64))
         .and_then(|_| set("deleted", JsValue::from_bool(deletion == Deletion::Deleted)));
     result.into()
+}
+
+/// Drafts as the caller gets them: in the Markdown entry, each offers `bodyMarkdown`.
+fn drafts_out(drafts: JsDoc) -> JsValue {
+    let drafts = JsValue::from(drafts);
+    #[cfg(feature = "markdown-entry")]
+    let drafts = super::markdown::offer_body_markdown(drafts);
+    drafts
 }
 
 /// Ids as an array of numbers.

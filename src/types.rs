@@ -210,6 +210,8 @@ export interface DraftInput {
   images?: Record<string, ImageInput> | null;
   /** Whether a Markdown image on the web (`![x](https://…)`) is downloaded through the client's `fetch` (at most 10 MB, checked to be an image) and hosted on the service, whose editor shows no other image. Default true; false refuses such an image. */
   downloadImages?: boolean | null;
+  /** What relative links in `markdown` are resolved against (an absolute http(s) URL, e.g. the article's address on your site); without it, a relative link is refused. */
+  baseUrl?: string | null;
 }
 
 /** The choice `publishDraft` needs. */
@@ -218,6 +220,12 @@ export interface PublishDraftOptions {
   send: boolean;
   /** Share the post on the author's notes and profile. Default false. */
   shareAutomatically?: boolean | null;
+}
+
+/** Drafts read through `publisher-wasm/markdown` offer their body as Markdown. */
+export interface PublisherDraft {
+  /** Only in the `publisher-wasm/markdown` entry (undefined in the main one): `draftBody` as Markdown (`postBodyToMarkdown`), written on first read, not enumerable; what Markdown cannot say is kept as a marker, so updating the draft with it loses nothing. Null when the body is no document. */
+  readonly bodyMarkdown?: string | null;
 }
 
 /** Options of `updateDraft`. */

@@ -11,6 +11,7 @@ const TYPES = {
   '.wasm': 'application/wasm',
   '.json': 'application/json; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
 };
 
 /** Serves the folders `roots` (relative to `base`) on 127.0.0.1:`port`; resolves to {url, close}. */

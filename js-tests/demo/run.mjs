@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { startLocalService } from '../../local-service/index.mjs';
 import { startStaticServer } from '../browser/static-server.mjs';
 import { deepEqual, equal, match, ok } from '../shared/assert.mjs';
-import { markdownToPostBody } from 'publisher-wasm/markdown';
+import * as markdownEntry from 'publisher-wasm/markdown';
+
+const { markdownToPostBody, postBodyToMarkdown } = markdownEntry;
 
 /** A 1×1 PNG, the image the test picks in the composer's file input. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -376,7 +378,21 @@ try {
   /** The requests the Write a post section shows for its last action, and the call it names. */
   const writeExchange = async () => ({ call: await text('#write-call'), requests: await shownRequests('#write-exchange') });
   const writeResult = (name) => field('#write-result', name);
+  /** The PUT that saves the email choice, shown with its body, before `release` (the publish or the schedule). */
+  const emailChoiceFirst = (requests, draftId, release) => {
+    const puts = requests.filter((r) => r.method === 'PUT' && r.path === `/api/v1/drafts/${draftId}`);
+    equal(puts.length, 1, `one PUT saves the email choice, among ${requests.map((r) => `${r.method} ${r.path}`)}`);
+    ok(requests.indexOf(puts[0]) < requests.indexOf(release), 'the PUT comes before the release');
+    const saved = JSON.parse(puts[0].sent);
+    equal(saved.should_send_email, false, 'the panel shows should_send_email: false');
+    equal(saved.section_chosen, true);
+    ok('draft_section_id' in saved && typeof saved.last_updated_at === 'string', `the PUT's body: ${puts[0].sent}`);
+    equal(JSON.parse(puts[0].answer).should_send_email, false, 'and the answer confirms it');
+  };
   let sample;
+  /** The draft Create Draft wrote: {id, body}. */
+  let writtenDraft;
+  const chartUrl = `${pages.url}/www-demo/chart.png`;
 
   await step('write a post: the Markdown\'s post document (markdownToPostBody), redrawn as you type; a refused construct shows its sentence and holds Create Draft', async () => {
     await page.waitForFunction(() => document.getElementById('write-document').dataset.state);
@@ -385,24 +401,68 @@ try {
     const shown = JSON.parse(await text('#write-document pre'));
     deepEqual(shown, markdownToPostBody(sample), 'the page shows the document markdownToPostBody makes of the Markdown shown');
     deepEqual(shown.content.map((node) => node.type),
-      ['heading', 'paragraph', 'heading', 'bullet_list', 'blockquote', 'codeBlock', 'captionedImage', 'horizontal_rule', 'paragraph'],
-      'the sample: headings, a nested list, a quote, code, an image');
+      ['heading', 'paragraph', 'heading', 'bullet_list', 'blockquote', 'highlighted_code_block', 'captionedImage', 'youtube2', 'digestPostEmbed',
+        'paywall', 'paragraph', 'horizontal_rule', 'paragraph', 'footnote'],
+      'the sample: headings, a nested list, a quote, code, an image, a video, an embed, the paywall, a footnote');
     equal(shown.content[0].attrs.level, 1);
-    equal(shown.content[5].attrs.language, 'js');
+    equal(shown.content[5].attrs.language, 'javascript');
     const image = shown.content[6].content.find((node) => node.type === 'image2');
-    equal(image.attrs.src, 'https://example.com/images/chart.png');
+    equal(image.attrs.src, chartUrl, 'the page\'s own chart, until Create Draft hosts it');
     deepEqual(await page.locator('#write-outline .badge').allInnerTexts(),
-      ['heading 1', 'paragraph', 'heading 2', 'bullet_list', 'blockquote', 'codeBlock js', 'captionedImage', 'horizontal_rule', 'paragraph']);
+      ['heading 1', 'paragraph', 'heading 2', 'bullet_list', 'blockquote', 'highlighted_code_block javascript', 'captionedImage', 'youtube2',
+        'digestPostEmbed', 'paywall', 'paragraph', 'horizontal_rule', 'paragraph', 'footnote']);
+
+    // The reader's view of that document, drawn beside its JSON.
+    const preview = '#write-preview .post-preview';
+    equal(await page.locator('#write-preview').getAttribute('data-source'), 'markdown');
+    equal(await text(`${preview} .post-title`), await page.inputValue('#write-title-input'));
+    equal(await text(`${preview} .post-subtitle`), await page.inputValue('#write-subtitle'));
+    equal(await text(`${preview} > h1`), 'From Markdown to a post');
+    equal(await text(`${preview} > h2`), 'What it converts');
+    equal(await text(`${preview} > p strong`), 'Markdown');
+    equal(await text(`${preview} > p em`), 'post document');
+    equal(await text(`${preview} > p s`), 'drops');
+    equal(await page.locator(`${preview} > p a[target=_blank]`).getAttribute('href'), 'https://example.com/docs/wire');
+    deepEqual(await page.locator(`${preview} > ul > li > ol > li`).allInnerTexts(), ['bullet and ordered', 'quotes and code'], 'the nested list');
+    match(await text(`${preview} > blockquote`), /^Emailing every subscriber is the one thing\s+that cannot be taken back\.$/);
+    equal(await page.locator(`${preview} .code-block .code-language`).textContent(), 'javascript', 'the code\'s language, as a label');
+    equal(await page.locator(`${preview} .code-block pre code`).textContent(), 'const draft = await client.createDraft({ title, markdown });');
+    match(await page.locator(`${preview} .code-block pre`).evaluate((pre) => getComputedStyle(pre).fontFamily), /mono/i, 'in a monospace block');
+    const figure = page.locator(`${preview} > figure`);
+    equal(await figure.locator('img').getAttribute('src'), chartUrl);
+    await page.waitForFunction((selector) => document.querySelector(selector)?.complete, `${preview} > figure img`);
+    equal(await figure.locator('img').evaluate((img) => img.naturalWidth), 320, 'the chart is shown');
+    equal(await text(`${preview} > figure figcaption`), 'This week\'s chart');
+    const video = page.locator(`${preview} .embed-card.youtube`);
+    match(await video.innerText(), /YouTube video M7lc1UVf-VE/);
+    equal(await video.locator('a').getAttribute('href'), 'https://www.youtube.com/watch?v=M7lc1UVf-VE');
+    equal(await page.locator(`${preview} .embed-card.unknown`).getAttribute('data-node'), 'digestPostEmbed');
+    match(await text(`${preview} .embed-card.unknown`), /^Embed digestPostEmbed/);
+    equal(await page.locator(`${preview} .paywall`).textContent(), 'Paid subscribers only below this line');
+    deepEqual(await page.locator(`${preview} > *`).evaluateAll((nodes) => nodes.map((node) => node.dataset.node ?? node.className)).then((names) => names.slice(-6)),
+      ['digestPostEmbed', 'paywall', 'paragraph', 'horizontal_rule', 'paragraph', 'footnotes'], 'the paywall line where the document has it, the footnotes at the end');
+    equal(await text(`${preview} sup.footnote-anchor a`), '1');
+    equal(await page.locator(`${preview} sup.footnote-anchor a`).getAttribute('href'), '#post-fn-1');
+    match(await text(`${preview} .footnotes #post-fn-1`), /^1\.\s+The requests and answers, byte for byte\.$/);
+    equal(await page.locator('#write-unrendered [data-state]').getAttribute('data-state'), 'not-stored');
+    ok(await page.locator('#write-back').isDisabled(), 'Markdown from this draft waits for a draft');
+    const [previewBox, jsonBox] = await Promise.all(['#write-preview', '#write-document'].map((id) => page.locator(id).boundingBox()));
+    ok(jsonBox.x > previewBox.x + previewBox.width - 1 && Math.abs(jsonBox.y - previewBox.y) < 120, 'the JSON beside the preview at desktop width');
+    await screenshot('write-reader-preview', '#write .post-views');
     ok(await page.locator('#write-create').isEnabled(), 'Create Draft is on');
     for (const id of ['write-check', 'write-publish', 'write-schedule', 'write-unschedule']) ok(await page.locator(`#${id}`).isDisabled(), `${id} waits for a draft`);
     equal(await text('#write-draft'), 'No draft yet.');
     await screenshot('write-preview', '#write');
 
     // Live: what is typed is in the document at once.
-    await page.fill('#write-markdown', `${sample}\n### Typed *live*\n`);
-    await page.waitForFunction(() => document.querySelector('#write-outline .badge:last-child')?.textContent === 'heading 3');
-    deepEqual(JSON.parse(await text('#write-document pre')).content.at(-1),
-      { type: 'heading', attrs: { level: 3 }, content: [{ type: 'text', text: 'Typed ' }, { type: 'text', text: 'live', marks: [{ type: 'em' }] }] });
+    await page.fill('#write-markdown', `${sample}\n### Typed *live* with \`<b>tags</b>\`\n`);
+    await page.waitForFunction(() => [...document.querySelectorAll('#write-outline .badge')].some((badge) => badge.textContent === 'heading 3'));
+    deepEqual(JSON.parse(await text('#write-document pre')).content.find((node) => node.type === 'heading' && node.attrs.level === 3),
+      { type: 'heading', attrs: { level: 3 }, content: [{ type: 'text', text: 'Typed ' }, { type: 'text', text: 'live', marks: [{ type: 'em' }] },
+        { type: 'text', text: ' with ' }, { type: 'text', text: '<b>tags</b>', marks: [{ type: 'code' }] }] });
+    equal(await text('#write-preview h3'), 'Typed live with <b>tags</b>', 'the preview follows the typing');
+    equal(await page.locator('#write-preview h3 em').textContent(), 'live');
+    equal(await page.locator('#write-preview h3 b').count(), 0, 'text is text: never parsed as HTML');
 
     // Refused: raw HTML is named, with its line; nothing is dropped silently.
     const lines = sample.split('\n').length;
@@ -414,6 +474,7 @@ try {
     match(sentence, /HTML/i);
     match(sentence, new RegExp(`line ${lines + 1}\\b`));
     equal(await text('#write-outline'), 'Refused: Create Draft waits until the Markdown converts.');
+    equal(await page.locator('#write-preview').getAttribute('data-source'), 'refused');
     ok(await page.locator('#write-create').isDisabled(), 'Create Draft is off');
     await screenshot('write-refused', '#write');
     await page.fill('#write-markdown', sample);
@@ -431,18 +492,39 @@ try {
     ok(draftId > 0, `a draft id: ${draftId}`);
     let { call, requests } = await writeExchange();
     equal(call, 'createDraft({title, subtitle, markdown})');
+    // The web image first: downloaded through the client's fetch, uploaded, then the draft names the upload.
+    deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.status}`),
+      ['GET /api/v1/user/profile/self 200', 'GET /www-demo/chart.png 200', 'POST /api/v1/image 200', 'POST /api/v1/drafts 200'],
+      'the byline\'s read, the download, the upload, the create');
+    match(requests[1].answer, /^\(720 bytes of image\/png\)$/);
+    const upload = JSON.parse(requests[2].answer);
     const create = requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/drafts');
-    equal(create.length, 1, `one create among ${requests.map((r) => `${r.method} ${r.path}`)}`);
-    equal(create[0].status, '200');
     const sentDraft = JSON.parse(create[0].sent);
     equal(sentDraft.draft_title, title);
     equal(sentDraft.draft_subtitle, subtitle);
-    deepEqual(JSON.parse(sentDraft.draft_body), previewed, 'draft_body is the document previewed, as JSON text');
-    let received = (await apiRequests()).filter((r) => r.method === 'POST');
-    equal(received.length, 1, 'one POST reached the service');
+    const sentBody = JSON.parse(sentDraft.draft_body);
+    const hosted = sentBody.content[6].content[0].attrs;
+    match(hosted.src, /^https:\/\/substack-post-media\.s3\.amazonaws\.com\/public\/images\/.+_320x160\.png$/);
+    equal(hosted.src, upload.url, 'the image is the upload\'s URL');
+    deepEqual([hosted.width, hosted.height, hosted.bytes, hosted.type], [320, 160, 720, 'image/png'], 'its size and type from the upload\'s answer');
+    const expected = structuredClone(previewed);
+    Object.assign(expected.content[6].content[0].attrs, { src: hosted.src, width: 320, height: 160, bytes: 720, type: 'image/png' });
+    deepEqual(sentBody, expected, 'draft_body is the document previewed, its image hosted, as JSON text');
+    let received = (await apiRequests()).filter((r) => r.method === 'POST' && r.url === '/api/v1/drafts');
+    equal(received.length, 1, 'one create reached the service');
     deepEqual(JSON.parse(received[0].body), sentDraft, 'the service received the body shown');
-    equal(await writeResult('draft_body sent'), 'the document previewed, as JSON text');
-    equal(await writeResult('draftBody'), 'the document previewed');
+    match(await writeResult('draft_body sent'), /^the document previewed, its images hosted on the service .*, as JSON text$/);
+    match(await writeResult('draftBody'), /^the document previewed, its images hosted on the service/);
+    // The preview is now the draft as stored, its image loaded from the service's copy of the upload.
+    equal(await page.locator('#write-preview').getAttribute('data-source'), 'draft');
+    match(await text('#write-preview-source'), new RegExp(`^Draft ${draftId} as the service stored it: its draftBody$`));
+    deepEqual(JSON.parse(await text('#write-document pre')), sentBody, 'the JSON beside is the draft\'s draftBody');
+    equal(await page.locator('#write-preview figure img').getAttribute('src'), `${service.url}/__control/media?url=${encodeURIComponent(hosted.src)}`);
+    await page.waitForFunction(() => document.querySelector('#write-preview figure img')?.complete);
+    equal(await page.locator('#write-preview figure img').evaluate((img) => img.naturalWidth), 320, 'the uploaded image is shown, offline');
+    equal(await page.locator('#write-unrendered [data-state]').getAttribute('data-state'), 'none', 'the service lists nothing the editor would not render');
+    equal((await (await fetch(`${service.url}/__control/drafts`)).json()).drafts.find((d) => d.id === draftId).unrendered.length, 0);
+    writtenDraft = { id: draftId, body: sentBody };
     equal(await writeResult('draftTitle'), title);
     equal(await writeResult('published'), 'false');
     equal(await text('#write-draft'), `Draft ${draftId}, not published`);
@@ -466,6 +548,8 @@ try {
     equal(call, `scheduleDraft(${draftId}, ${at.toISOString()}, {send: false})`);
     const release = requests.find((r) => r.method === 'POST' && r.path === `/api/v1/drafts/${draftId}/scheduled_release`);
     ok(release, `the release among ${requests.map((r) => `${r.method} ${r.path}`)}`);
+    emailChoiceFirst(requests, draftId, release);
+    match(await writeResult('email choice'), new RegExp(`^should_send_email: false, saved first \\(PUT /api/v1/drafts/${draftId}, HTTP 200\\)$`));
     deepEqual(JSON.parse(release.sent), { trigger_at: at.toISOString(), post_audience: 'everyone', email_audience: null }, 'no email: email_audience null');
     const scheduledAt = await page.locator('#write-result article').getAttribute('data-scheduled-at');
     equal(new Date(scheduledAt).getTime(), at.getTime(), 'scheduledAt is the time picked');
@@ -493,6 +577,8 @@ try {
     const publish = requests.filter((r) => r.method === 'POST' && r.path === `/api/v1/drafts/${draftId}/publish`);
     equal(publish.length, 1, 'one publish');
     equal(publish[0].status, '200');
+    emailChoiceFirst(requests, draftId, publish[0]);
+    match(await writeResult('email choice'), /^should_send_email: false, saved first/);
     deepEqual(JSON.parse(publish[0].sent), { send: false, share_automatically: false }, 'the body the page shows says send:false');
     received = (await apiRequests()).filter((r) => r.method === 'POST');
     equal(received.length, 1, 'one POST reached the service');
@@ -518,6 +604,84 @@ try {
     deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`GET /api/v1/drafts/${draftId}`], 'only the read');
     equal((await apiRequests()).filter((r) => r.method === 'POST').length, 0, 'no POST reached the service');
     await screenshot('write-publish-again', '#write');
+  });
+
+  /** Clicks "Markdown from this draft" on `draftId` and checks what the page shows against the package's own functions. */
+  async function roundTrip(draftId, shotName) {
+    await clickAndSettle('#write-back', 'write');
+    const { call, requests } = await writeExchange();
+    equal(call, `getDraft(${draftId}), then postBodyToMarkdown(draft.draftBody)`);
+    deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.status}`), [`GET /api/v1/drafts/${draftId} 200`], 'one read');
+    // The panel shortens long strings; the service gives the whole draft_body.
+    const read = await (await fetch(`${service.url}/api/v1/drafts/${draftId}`, { headers: { cookie: `connect.sid=${service.apiKey}` } })).json();
+    const stored = JSON.parse(read.draft_body);
+    const shownMarkdown = await page.locator('#write-result pre.markdown-back').textContent();
+    equal(shownMarkdown, postBodyToMarkdown(stored), 'the Markdown postBodyToMarkdown makes of the draft\'s document');
+    const verdict = await page.locator('#write-result [data-round-trip]').getAttribute('data-round-trip');
+    equal(verdict, 'identical', `round trip: ${await text('#write-result .round-trip')}`);
+    match(await text('#write-result .round-trip'), /^Round trip: identical\./);
+    deepEqual(markdownToPostBody(shownMarkdown), stored, 'and it converts back to the same document');
+    await screenshot(shotName, '#write-result');
+    return shownMarkdown;
+  }
+
+  await step('write a post: Markdown from this draft (getDraft, postBodyToMarkdown) converts back to the identical document; Edit this Markdown puts it in the editor', async () => {
+    if (typeof postBodyToMarkdown !== 'function') {
+      ok(await page.locator('#write-back').isDisabled(), 'disabled without the export');
+      match(await text('#write-back-note'), /does not export yet/);
+      console.log('  # postBodyToMarkdown is not in this build: the round trip waits (button disabled, with its note)');
+      return;
+    }
+    equal(await page.locator('#write-back-note').getAttribute('data-available'), 'true');
+    ok(await page.locator('#write-back').isEnabled(), 'on, with a draft');
+    const markdown = await roundTrip(writtenDraft.id, 'write-round-trip');
+    for (const construct of ['# From Markdown to a post', '```javascript', '<!-- paywall -->', '[^1]', 'M7lc1UVf-VE', 'digestPostEmbed']) {
+      ok(markdown.includes(construct), `the Markdown has ${construct}`);
+    }
+    await page.click('#write-back-edit');
+    equal(await page.inputValue('#write-markdown'), markdown, 'the Markdown is in the editor');
+    equal(await page.evaluate(() => document.activeElement.id), 'write-markdown');
+    await page.waitForFunction(() => document.getElementById('write-preview').dataset.source === 'markdown');
+    deepEqual(JSON.parse(await text('#write-document pre')), writtenDraft.body, 'its document is the draft\'s, images and all');
+  });
+
+  await step('write a post: a document the editor would not render is refused by createDraft naming its path; sent as is, the service lists it and the preview marks each node', async () => {
+    await clearLog();
+    await clickAndSettle('#write-foreign', 'write');
+    const { call, requests } = await writeExchange();
+    equal(call, 'createDraft({title, body}), then POST /api/v1/drafts with the same body, as is');
+    const result = page.locator('#write-result article');
+    const refusal = result.locator('.error');
+    equal(await refusal.getAttribute('data-kind'), 'invalid-argument', 'createDraft refuses it with invalid-argument');
+    match(await refusal.locator('.message').innerText(), /body\.content\[\d\](\.\S+)?: .*(codeBlock|relative|bulletList)/);
+    const draftId = Number(await result.getAttribute('data-draft-id'));
+    deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.status}`), ['POST /api/v1/drafts 200', `GET /api/v1/drafts/${draftId} 200`],
+      'the client sent nothing; the raw create and the read back');
+    const received = await apiRequests();
+    equal(received.filter((r) => r.method === 'POST').length, 1, 'one POST reached the service: the raw one');
+    const stored = (await (await fetch(`${service.url}/__control/drafts`)).json()).drafts.find((d) => d.id === draftId);
+    deepEqual(stored.unrendered.map((u) => u.path), ['body.content[1].content[3].marks[0].attrs.href', 'body.content[2]', 'body.content[4]', 'body.content[4].content[0]']);
+    // The list above the preview is the service's, and each entry marks its node.
+    const listed = await page.locator('#write-unrendered li').evaluateAll((items) => items.map((item) => ({ path: item.dataset.path, text: item.textContent })));
+    deepEqual(listed.map((item) => item.path), stored.unrendered.map((u) => u.path));
+    listed.forEach((item, index) => equal(item.text, `${stored.unrendered[index].path}: ${stored.unrendered[index].reason}`));
+    equal(await page.locator('#write-unrendered [data-state]').getAttribute('data-state'), 'listed');
+    const preview = '#write-preview .post-preview';
+    const marked = await page.locator(`${preview} .unrendered`).evaluateAll((nodes) => nodes.map((node) => `${node.dataset.path} ${node.dataset.unrendered}`));
+    deepEqual(marked, ['body.content[1].content[3] 1', 'body.content[2] 2', 'body.content[4] 3', 'body.content[4].content[0] 4'], 'each node named is marked with its number');
+    equal(await page.locator(`${preview} [data-path="body.content[2]"] .code-language`).textContent(), 'js · codeBlock', 'the codeBlock, named');
+    equal(await page.locator(`${preview} .dead-link`).count(), 1, 'the relative link goes nowhere');
+    equal(await page.locator(`${preview} .dead-link[href]`).count(), 0);
+    deepEqual(await page.locator(`${preview} .unrendered-flag`).allTextContents(), ['1', '2', '3', '4']);
+    equal(await page.locator(`${preview} .embed-card.unknown`).getAttribute('data-node'), 'subscribeWidget', 'a node the page does not draw is a card');
+    equal(await page.locator(`${preview} [data-path="body.content[3]"]`).evaluate((node) => node.classList.contains('unrendered')), false, 'the highlighted_code_block is not marked');
+    await screenshot('write-unrendered', '#write .post-views');
+    await screenshot('write-unrendered-result', '#write-result');
+    if (typeof postBodyToMarkdown === 'function') {
+      // The way back keeps what the editor would not render, as markers: nothing is lost.
+      const markdown = await roundTrip(draftId, 'write-unrendered-round-trip');
+      match(markdown, /<!-- publisher-node \{"type":"codeBlock"/);
+    }
   });
 
   /** Picks the fault, how often and the call, runs it, and returns what the page shows. */
@@ -630,6 +794,9 @@ try {
     await screenshot('phone-posts', '#posts');
     await screenshot('phone-compose', '#compose');
     await screenshot('phone-write', '#write');
+    const [previewBox, jsonBox] = await Promise.all(['#write-preview', '#write-document'].map((id) => page.locator(id).boundingBox()));
+    ok(jsonBox.y >= previewBox.y + previewBox.height - 1, 'on a phone the JSON comes under the preview');
+    await screenshot('phone-write-preview', '#write .post-views');
     await screenshot('phone-faults', '#faults');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
@@ -670,6 +837,11 @@ try {
     await page.focus('#compose-link');
     await page.keyboard.press('Tab');
     equal(await page.evaluate(() => document.activeElement.id), 'compose-image', 'Tab reaches the image picker');
+    // Write a post: the preview is reachable to scroll, and Tab goes from Check to Markdown from this draft.
+    equal(await page.locator('#write-preview').getAttribute('tabindex'), '0');
+    await page.focus('#write-check');
+    await page.keyboard.press('Tab');
+    equal(await page.evaluate(() => document.activeElement.id), 'write-back', 'Tab reaches Markdown from this draft');
   });
 
   await screenshot('whole-page');

@@ -113,6 +113,54 @@ export const draftScenarios = [
     equal((await sent(ctx, 'POST', `/api/v1/drafts/${draft.id}/publish`)).length, 0, 'nothing was sent');
   }],
 
+  ['publishDraft and scheduleDraft first save the email choice on the draft (should_send_email), and every signal the service sees says the same', async (ctx) => {
+    for (const send of [false, true]) {
+      const draft = await newDraft(ctx, `Choice ${send}`);
+      const client = ctx.client();
+      await client.publishDraft(draft.id, { send });
+      deepEqual((await lines(ctx)).slice(0, 3), [`GET /api/v1/drafts/${draft.id}`, `PUT /api/v1/drafts/${draft.id}`, `POST /api/v1/drafts/${draft.id}/publish`]);
+      const [put] = await sent(ctx, 'PUT', `/api/v1/drafts/${draft.id}`);
+      deepEqual(JSON.parse(put.body), { should_send_email: send, section_chosen: true, draft_section_id: null, last_updated_at: draft.updatedAt });
+      const stored = (await ctx.service.drafts()).find((d) => d.id === draft.id);
+      deepEqual(stored.email_signals, { send, should_send_email: send, emailed: send });
+      equal(stored.counts.emailed, send ? 1 : 0);
+    }
+    const draft = await newDraft(ctx, 'Choice scheduled');
+    await ctx.client().scheduleDraft(draft.id, new Date(Date.now() + 2 * HOUR), { send: false });
+    deepEqual((await lines(ctx)).slice(0, 3), [`GET /api/v1/drafts/${draft.id}`, `PUT /api/v1/drafts/${draft.id}`, `POST /api/v1/drafts/${draft.id}/scheduled_release`]);
+    equal((await ctx.service.drafts()).find((d) => d.id === draft.id).should_send_email, false);
+  }],
+
+  ['updateDraft with expectedUpdatedAt changes the copy that was read, and refuses one changed since with kind conflict, sending nothing', async (ctx) => {
+    const draft = await newDraft(ctx);
+    const client = ctx.client();
+    const changed = await client.updateDraft(draft.id, { subtitle: 'First edit' }, { expectedUpdatedAt: draft.updatedAt });
+    equal(changed.draftSubtitle, 'First edit');
+    const [put] = await sent(ctx, 'PUT', `/api/v1/drafts/${draft.id}`);
+    equal(JSON.parse(put.body).last_updated_at, draft.updatedAt);
+    await ctx.service.clearRequests();
+    // The first copy is stale now: someone (this very call) edited it since.
+    const error = await client.updateDraft(draft.id, { subtitle: 'Lost edit' }, { expectedUpdatedAt: draft.updatedAt }).then(() => undefined, (e) => e);
+    assertPublisherError(ctx, error, 'conflict', 'stale copy');
+    ok(error.message.includes('after the copy you read'), error.message);
+    deepEqual(await lines(ctx), [`GET /api/v1/drafts/${draft.id}`], 'read, not written');
+    equal((await client.getDraft(draft.id)).draftSubtitle, 'First edit');
+    await assertInvalidArgument(ctx, 'not a time', () => client.updateDraft(draft.id, { subtitle: 'x' }, { expectedUpdatedAt: 5 }));
+  }],
+
+  ['a body the post editor would not render is refused naming its path, before anything is sent; nodes the client does not know pass', async (ctx) => {
+    const client = ctx.client();
+    const codeBlock = { type: 'doc', content: [{ type: 'paragraph', content: [text('Hi')] }, { type: 'codeBlock', attrs: { language: 'js' }, content: [text('x')] }] };
+    const refused = await assertInvalidArgument(ctx, 'codeBlock', () => client.createDraft({ title: 'T', body: codeBlock }));
+    ok(refused.message.includes('content[1]') && refused.message.includes('"codeBlock" is not rendered by the post editor; write highlighted_code_block'), refused.message);
+    const elsewhere = { type: 'doc', content: [{ type: 'captionedImage', content: [{ type: 'image2', attrs: { src: 'https://example.com/x.png' } }] }] };
+    await assertInvalidArgument(ctx, 'image not hosted', () => client.createDraft({ title: 'T', body: elsewhere }));
+    await assertNothingSent(ctx.service);
+    const unknown = { type: 'doc', content: [{ type: 'digestPostEmbed', attrs: { postId: 1, whatever: [1, 2] } }, { type: 'paragraph', content: [text('kept')] }] };
+    const draft = await client.createDraft({ title: 'Kept', body: unknown });
+    deepEqual(draft.draftBody, unknown, 'stored and read back untouched');
+  }],
+
   ['scheduleDraft sets the release, with no email unless asked, and unscheduleDraft takes it back', async (ctx) => {
     const draft = await newDraft(ctx);
     const client = ctx.client();

@@ -15,6 +15,7 @@ export async function makeMarkdownContext({ markdown, main, url, apiKey, runtime
   const ctx = await makeContext({ ...markdown, url, apiKey, runtime });
   ctx.markdownToNoteBody = markdown.markdownToNoteBody;
   ctx.markdownToPostBody = markdown.markdownToPostBody;
+  ctx.postBodyToMarkdown = markdown.postBodyToMarkdown;
   ctx.mainClient = () => new main.Publisher({ apiKey, baseUrl: url });
   // Each entry has a wasm instance and classes of its own: the main client's errors are
   // the main entry's PublisherError.
@@ -173,8 +174,79 @@ export const markdownScenarios = [
     equal(sources.length, 2);
     ok(sources.every((src) => /^https?:\/\//.test(src)), `uploaded URLs sent, got ${sources}`);
     const expected = JSON.parse(ARTICLE_DOCUMENT.replace('"lake.png"', JSON.stringify(sources[0])).replace('"chart.png"', JSON.stringify(sources[1])));
-    deepEqual(sent, expected, 'the article document, its images at their uploaded URLs');
+    // Each image2 carries what its upload answered, as the editor's do: size, bytes, type.
+    const fill = (node) => {
+      if (node.type === 'image2') Object.assign(node.attrs, { width: 1, height: 1, bytes: png.length, type: 'image/png' });
+      (node.content ?? []).forEach(fill);
+    };
+    fill(expected);
+    deepEqual(sent, expected, 'the article document, its images at their uploaded URLs with the upload\'s size and type');
     deepEqual(draft.draftBody, expected, 'stored and read back as sent');
+  }],
+
+  ['a Markdown image on the web is downloaded through the client\'s fetch, without the session, and hosted; one that is no image, or with downloadImages false, is refused with its line', async (ctx) => {
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    const downloads = [];
+    // The web, as the client's fetch option sees it: two files on another site; the rest goes to the service.
+    const web = {
+      'https://photos.example.test/lake.png': () => new Response(png, { headers: { 'content-type': 'image/png' } }),
+      'https://photos.example.test/page.png': () => new Response('<html>Sign in</html>', { headers: { 'content-type': 'text/html' } }),
+    };
+    const fetch = (url, init) => {
+      if (web[url]) {
+        downloads.push({ url, init });
+        return Promise.resolve(web[url]());
+      }
+      return globalThis.fetch(url, init);
+    };
+    const client = ctx.client({ fetch });
+    const draft = await client.createDraft({ title: 'From the web', markdown: 'A lake:\n\n![Lake](https://photos.example.test/lake.png)' });
+    equal(downloads.length, 1);
+    equal(downloads[0].init.method, 'GET');
+    ok(!JSON.stringify(downloads[0].init.headers ?? {}).includes(ctx.service.apiKey), 'no session sent to another site');
+    equal(downloads[0].init.credentials, 'omit', 'no cookies of the page either');
+    const lines = (await ctx.service.apiRequests()).map((r) => `${r.method} ${r.url}`);
+    equal(lines.join(' | '), 'GET /api/v1/user/profile/self | POST /api/v1/image | POST /api/v1/drafts');
+    const image = draft.draftBody.content.find((node) => node.type === 'captionedImage').content[0].attrs;
+    ok(image.src.startsWith('https://substack-post-media.s3.amazonaws.com/public/images/'), image.src);
+    deepEqual([image.width, image.height, image.bytes, image.type, image.alt], [1, 1, png.length, 'image/png', 'Lake']);
+
+    await ctx.service.clearRequests();
+    const notImage = await assertInvalidArgument(ctx, 'not an image', () => client.createDraft({ title: 'T', markdown: 'One\n\n![Page](https://photos.example.test/page.png)' }));
+    ok(notImage.message.includes('"https://photos.example.test/page.png" (Markdown line 3) could not be downloaded'), notImage.message);
+    ok(notImage.message.includes('text/html'), notImage.message);
+    const off = await assertInvalidArgument(ctx, 'downloads off', () => client.createDraft({ title: 'T', markdown: '![Lake](https://photos.example.test/lake.png)', downloadImages: false }));
+    ok(off.message.includes('(Markdown line 1) is not on the service\'s image host'), off.message);
+    equal((await ctx.service.apiRequests()).filter((r) => r.method !== 'GET').length, 0, 'nothing written');
+  }],
+
+  ['a draft read through the Markdown entry offers its body as Markdown; editing that Markdown and updating keeps every node the editor put in', async (ctx) => {
+    const client = ctx.client();
+    const para = (words) => ({ type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: words }] });
+    const body = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'From the editor' }] },
+        para('A paragraph.'),
+        { type: 'digestPostEmbed', attrs: { postId: 5, title: 'An older post', nested: { deep: [1, 'two'] } } },
+        { type: 'button', attrs: { url: '%%checkout_url%%', text: 'Subscribe' } },
+        { type: 'paragraph', attrs: { textAlign: 'center' }, content: [{ type: 'text', text: 'Centred' }] },
+        para('The last words.'),
+      ],
+    };
+    const created = await client.createDraft({ title: 'Round trip', body });
+    const draft = await client.getDraft(created.id);
+    ok(!Object.keys(draft).includes('bodyMarkdown') && !JSON.stringify(draft).includes('bodyMarkdown'), 'not enumerable');
+    equal(typeof draft.bodyMarkdown, 'string');
+    ok(draft.bodyMarkdown.includes('## From the editor') && draft.bodyMarkdown.includes('<!-- publisher-node '), draft.bodyMarkdown);
+    equal(draft.bodyMarkdown, ctx.postBodyToMarkdown(draft.draftBody), 'the same as postBodyToMarkdown');
+    const edited = draft.bodyMarkdown.replace('The last words.', 'The last words, edited.');
+    const updated = await client.updateDraft(draft.id, { markdown: edited }, { expectedUpdatedAt: draft.updatedAt });
+    const expected = structuredClone(body);
+    expected.content[5] = para('The last words, edited.');
+    deepEqual(updated.draftBody, expected, 'every node kept, the edit made');
+    equal((await client.getDrafts()).find((d) => d.id === draft.id).bodyMarkdown, edited, 'lists offer it too');
+    equal(ctx.mainClient ? (await ctx.mainClient().getDraft(draft.id)).bodyMarkdown : undefined, undefined, 'the main entry has no Markdown');
   }],
 
   ['an image the Markdown names but images lacks, or one it does not use, is refused before anything is sent', async (ctx) => {

@@ -318,8 +318,46 @@ describe('publishing', () => {
     assert.ok(post.body_html.includes('<figcaption>A dot</figcaption>'));
     assert.equal(post.cover_image, upload.url);
     assert.deepEqual((await summary(created.id)).images, [{ src: upload.url, uploaded: true }]);
+    assert.deepEqual((await summary(created.id)).unrendered, [], 'an uploaded image is one the service hosts');
     const elsewhere = await createDraft({ draft_body: JSON.stringify(doc(image('https://example.test/x.png'))) });
     assert.deepEqual((await summary(elsewhere.id)).images, [{ src: 'https://example.test/x.png', uploaded: false }]);
+    assert.deepEqual((await summary(elsewhere.id)).unrendered.map((found) => found.path), ['body.content[0].content[0].attrs.src']);
+  });
+
+  test('an upload is answered under the real service\'s image host, and the control serves its bytes', async () => {
+    const upload = await ok('POST', '/api/v1/image', { image: `data:image/png;base64,${PNG_1x1}` });
+    assert.match(upload.url, /^https:\/\/substack-post-media\.s3\.amazonaws\.com\/public\/images\/[0-9a-f-]{36}_1x1\.png$/);
+    assert.deepEqual({ ...upload, id: 0, url: '' }, { id: 0, url: '', contentType: 'image/png', bytes: 70, imageWidth: 1, imageHeight: 1 });
+    const media = await fetch(`${service.url}/__control/media?url=${encodeURIComponent(upload.url)}`);
+    assert.equal(media.status, 200);
+    assert.equal(media.headers.get('content-type'), 'image/png');
+    assert.deepEqual(Buffer.from(await media.arrayBuffer()), Buffer.from(PNG_1x1, 'base64'));
+    for (const url of [`${upload.url}x`, 'https://example.test/x.png', '']) {
+      assert.equal((await fetch(`${service.url}/__control/media?url=${encodeURIComponent(url)}`)).status, 404, url);
+    }
+    assert.equal((await fetch(`${service.url}/__control/media`)).status, 404);
+  });
+
+  test('the service stores any document, and the control lists what the post editor would not render', async () => {
+    const code = { type: 'codeBlock', attrs: { language: 'js' }, content: [{ type: 'text', text: 'let gone = 1;' }] };
+    const kept = { type: 'highlighted_code_block', attrs: { language: 'python', nodeId: null }, content: [{ type: 'text', text: 'print("kept")' }] };
+    const link = { type: 'paragraph', content: [{ type: 'text', text: 'docs', marks: [{ type: 'link', attrs: { href: '/bar' } }] }] };
+    const body = doc(paragraph('Intro.'), code, kept, link, { type: 'paywall' }, { type: 'paywall' }, { type: 'digestPostEmbed', attrs: { postId: 1 } });
+    const created = await createDraft({ draft_body: JSON.stringify(body) });
+    assert.deepEqual(JSON.parse(created.draft_body), body, 'stored as sent');
+    assert.deepEqual((await summary(created.id)).unrendered, [
+      { path: 'body.content[1]', reason: '"codeBlock" is not rendered by the post editor; write highlighted_code_block' },
+      { path: 'body.content[3].content[0].marks[0].attrs.href', reason: 'must be an absolute http, https or mailto URL; a relative link goes nowhere' },
+      { path: 'body.content[5]', reason: 'a second paywall: a post holds at most one' },
+    ]);
+    const post = await ok('POST', `/api/v1/drafts/${created.id}/publish`, { send: false });
+    assert.ok(!post.body_html.includes('gone'), `the editor drops a codeBlock: ${post.body_html}`);
+    assert.ok(post.body_html.includes('<pre class="highlighted_code_block" data-language="python"><code class="language-python">print(&quot;kept&quot;)</code></pre>') ||
+      post.body_html.includes('<pre class="highlighted_code_block" data-language="python"><code class="language-python">print("kept")</code></pre>'), post.body_html);
+    const untouched = await createDraft();
+    assert.deepEqual((await summary(untouched.id)).unrendered, []);
+    const empty = await createDraft({ draft_body: null });
+    assert.deepEqual((await summary(empty.id)).unrendered, []);
   });
 });
 

@@ -124,6 +124,10 @@ pub trait JsonDoc: Sized + Clone {
     fn new_object() -> Self;
     /// An array of `items`.
     fn new_array(items: Vec<Self>) -> Self;
+    /// The value as JSON text (`JSON.stringify` in JS), or `None` when it has none.
+    /// The one way to read members whose names the code does not know (a post node's
+    /// unknown attributes, kept as they are).
+    fn to_json_text(&self) -> Option<String>;
 }
 
 impl JsonDoc for serde_json::Value {
@@ -205,6 +209,9 @@ impl JsonDoc for serde_json::Value {
     }
     fn new_array(items: Vec<Self>) -> Self {
         serde_json::Value::Array(items)
+    }
+    fn to_json_text(&self) -> Option<String> {
+        serde_json::to_string(self).ok()
     }
 }
 

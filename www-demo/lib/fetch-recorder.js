@@ -27,15 +27,19 @@ export function recordingFetch(report, onStart = () => {}) {
       throw error;
     }
     // The attempt ends when the whole body has arrived: a cut-off body fails there, after a 200.
-    let text;
+    // An image (a web image the client downloads to host it) is kept as bytes and shown by its size.
+    const type = response.headers.get('content-type') ?? '';
+    const binary = !/^(text\/|application\/(json|problem\+json)|$)/i.test(type);
+    let body;
     try {
-      text = await response.text();
+      body = binary ? await response.arrayBuffer() : await response.text();
     } catch (error) {
       end({ status: response.status, outcome: `HTTP ${response.status}, body cut off (${error?.message ?? error})` });
       throw error;
     }
-    end({ status: response.status, answer: text, outcome: `HTTP ${response.status}, ${text.length} characters` });
-    return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const size = binary ? `${body.byteLength} bytes of ${type}` : `${body.length} characters`;
+    end({ status: response.status, answer: binary ? `(${size})` : body, outcome: `HTTP ${response.status}, ${size}` });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 

@@ -20,6 +20,7 @@ pub const DRAFT_MEMBERS: &[&str] = &[
     "sectionId",
     "images",
     "downloadImages",
+    "baseUrl",
 ];
 
 /// A `DraftInput` as the boundary saw it, before judging.
@@ -41,6 +42,8 @@ pub struct DraftArgs {
     pub section_id: Arg,
     /// `downloadImages`.
     pub download_images: Arg,
+    /// `baseUrl`: what relative links in the Markdown are resolved against.
+    pub base_url: Arg,
     /// Whether a `body` (not null) was given.
     pub has_body: bool,
 }
@@ -63,6 +66,8 @@ pub struct DraftFields {
     pub section_id: Option<u64>,
     /// Whether web images are downloaded and hosted; `None`: the default (yes).
     pub download_images: Option<bool>,
+    /// What relative links in the Markdown are resolved against (only with `markdown`).
+    pub base_url: Option<String>,
 }
 
 impl DraftArgs {
@@ -90,6 +95,12 @@ impl DraftArgs {
                 "{name} has both body and markdown; give one of them"
             )));
         }
+        let base_url = args::optional_nonempty_string(&format!("{name}.baseUrl"), &self.base_url)?;
+        if base_url.is_some() && markdown.is_none() {
+            return Err(Error::invalid_argument(format!(
+                "{name}.baseUrl resolves the relative links of {name}.markdown; give markdown, or leave baseUrl out"
+            )));
+        }
         let section_id = match &self.section_id {
             Arg::Missing => None,
             given => Some(args::id::<PostId>(&format!("{name}.sectionId"), given)?.get()),
@@ -112,6 +123,7 @@ impl DraftArgs {
             audience: args::optional_one_of(&format!("{name}.audience"), &self.audience, draft::AUDIENCES)?,
             post_type: args::optional_one_of(&format!("{name}.type"), &self.post_type, post::POST_TYPES)?,
             section_id,
+            base_url,
         })
     }
 }
@@ -172,9 +184,40 @@ mod tests {
                 post_type: Some("podcast".into()),
                 section_id: Some(7),
                 download_images: Some(false),
+                base_url: None,
             }
         );
         assert_eq!(given(&[]).judge("changes").unwrap(), DraftFields::default());
+    }
+
+    #[test]
+    fn base_url_goes_with_markdown_only() {
+        let fields = DraftArgs {
+            markdown: Arg::Str("[a](/b)".into()),
+            base_url: Arg::Str("https://e.test/".into()),
+            ..given(&["markdown", "baseUrl"])
+        }
+        .judge("draft")
+        .unwrap();
+        assert_eq!(fields.base_url.as_deref(), Some("https://e.test/"));
+        let alone = DraftArgs {
+            base_url: Arg::Str("https://e.test/".into()),
+            has_body: true,
+            ..given(&["body", "baseUrl"])
+        };
+        assert_eq!(
+            alone.judge("changes").unwrap_err().message,
+            "changes.baseUrl resolves the relative links of changes.markdown; give markdown, or leave baseUrl out"
+        );
+        let empty = DraftArgs {
+            markdown: Arg::Str("x".into()),
+            base_url: Arg::Str(String::new()),
+            ..given(&["markdown", "baseUrl"])
+        };
+        assert_eq!(
+            empty.judge("draft").unwrap_err().message,
+            "draft.baseUrl must not be empty when given"
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::http::transport::Transport;
 use crate::json::JsonDoc;
 use crate::notes::image::ImageData;
-use crate::post_body::document::PostDoc;
+use crate::post_body::document::{PostDoc, UploadedImage};
 use crate::post_body::rules::{self, is_hosted_image};
 
 /// The largest image downloaded: the size the service is reported to take (10 MB, the
@@ -106,15 +106,28 @@ impl<T: Transport> Client<T> {
         let mut doc = doc.clone();
         for index in plan.named {
             if let Some((name, image)) = input.images.get(index) {
-                let uploaded = self.upload_post_image(image).await?;
+                let uploaded = self.host(image).await?;
                 doc.set_uploaded(name, &uploaded);
             }
         }
         for (url, image) in downloaded {
-            let uploaded = self.upload_post_image(&image).await?;
+            let uploaded = self.host(&image).await?;
             doc.set_uploaded(&url, &uploaded);
         }
         Ok(doc)
+    }
+
+    /// Uploads one image; an answer whose URL is not on the service's image host (the
+    /// editor would not show it) stops the call before the draft is written.
+    async fn host(&self, image: &ImageData) -> Result<UploadedImage, Error> {
+        let uploaded = self.upload_post_image(image).await?;
+        if !is_hosted_image(&uploaded.url) {
+            return Err(Error::invalid_response(format!(
+                "the service's image upload answered {:?}, which is not on its image host, so the draft was not written",
+                crate::error::length::clip(&uploaded.url, 80)
+            )));
+        }
+        Ok(uploaded)
     }
 
     /// Downloads one web image and checks it is one; the error names it and its line.

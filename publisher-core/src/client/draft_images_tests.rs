@@ -244,3 +244,22 @@ fn an_update_hosts_its_web_images_too() {
     let put = client.transport().sent().pop().unwrap();
     assert!(put.body.unwrap().contains("up_1x1.png"));
 }
+
+#[test]
+fn an_upload_answered_off_the_services_image_host_stops_the_call_before_the_draft() {
+    let client = FakeTransport::client(Some(HOST));
+    client.transport().reply(200, r#"{"id":77}"#);
+    client
+        .transport()
+        .reply(200, r#"{"url":"https://elsewhere.test/c.png"}"#);
+    let mut input = written("![Chart](chart.png)");
+    input.images = vec![("chart.png".into(), ImageData::from_bytes(PNG, None).unwrap())];
+    let error = block_on(client.create_draft(&input)).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::InvalidResponse);
+    assert!(error.message.contains("not on its image host"), "{}", error.message);
+    assert!(client
+        .transport()
+        .sent()
+        .iter()
+        .all(|request| !request.url.ends_with("/drafts")));
+}

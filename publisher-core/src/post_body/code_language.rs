@@ -94,7 +94,7 @@ pub fn highlight_name(info: &str) -> String {
     let Some(word) = info.split_whitespace().next() else {
         return PLAIN_TEXT.to_string();
     };
-    let word = word.to_lowercase();
+    let word = word.to_ascii_lowercase();
     ALIASES
         .iter()
         .find(|(alias, _)| *alias == word)

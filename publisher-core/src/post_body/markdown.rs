@@ -22,6 +22,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
 
+use crate::args::{optional_nonempty_string, Arg};
 use crate::error::Error;
 use crate::post_body::code_language::{highlight_name, PLAIN_TEXT};
 use crate::post_body::document::{Block, Image, Inline, ListItem, Mark, PostDoc, Text};
@@ -40,6 +41,16 @@ pub struct PostMarkdownOptions {
     /// article's address on the writer's site; an absolute `http` or `https` URL. Without
     /// it, a relative link is refused: from an email or another site it leads nowhere.
     pub base_url: Option<String>,
+}
+
+impl PostMarkdownOptions {
+    /// The options of a caller's `baseUrl` (`name` names it in the error): when given, a
+    /// non-empty string; whether it is an absolute URL is checked by the conversion.
+    pub fn from_base_url(name: &str, base_url: &Arg) -> Result<PostMarkdownOptions, Error> {
+        Ok(PostMarkdownOptions {
+            base_url: optional_nonempty_string(name, base_url)?,
+        })
+    }
 }
 
 /// The document of a post written in Markdown, with the default options (no base URL).
@@ -84,7 +95,7 @@ enum Open {
         items: Vec<ListItem>,
     },
     Item(Vec<Block>),
-    /// A footnote's definition: its label (lowercase, as references match it), where it
+    /// A footnote's definition: its label (ASCII lowercase, as references match it), where it
     /// starts, its blocks.
     Footnote {
         label: String,
@@ -263,7 +274,7 @@ impl<'a> Converter<'a> {
             }
             Tag::FootnoteDefinition(label) => {
                 let footnote = Open::Footnote {
-                    label: label.to_lowercase(),
+                    label: label.to_ascii_lowercase(),
                     at: range.start,
                     content: Vec::new(),
                 };
@@ -453,7 +464,7 @@ impl<'a> Converter<'a> {
         if let Some(what) = refusal {
             return Err(self.refuse(range, what));
         }
-        self.references.push((label.to_lowercase(), range.start));
+        self.references.push((label.to_ascii_lowercase(), range.start));
         let number = u32::try_from(self.references.len()).unwrap_or(u32::MAX);
         self.inline_content().push(Inline::FootnoteAnchor(number));
         Ok(())

@@ -876,3 +876,24 @@ fn a_malformed_marker_is_refused_with_its_line() {
         );
     }
 }
+
+#[test]
+fn the_options_are_read_from_a_callers_base_url() {
+    assert_eq!(
+        PostMarkdownOptions::from_base_url("options.baseUrl", &Arg::Missing).unwrap(),
+        PostMarkdownOptions::default()
+    );
+    assert_eq!(
+        PostMarkdownOptions::from_base_url("options.baseUrl", &Arg::Str("https://e.test/".into()))
+            .unwrap()
+            .base_url
+            .as_deref(),
+        Some("https://e.test/")
+    );
+    assert_eq!(
+        PostMarkdownOptions::from_base_url("options.baseUrl", &Arg::Number(1.0))
+            .unwrap_err()
+            .message,
+        "options.baseUrl must be a string, got the number 1"
+    );
+}

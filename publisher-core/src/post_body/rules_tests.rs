@@ -548,11 +548,7 @@ mod markdown {
     use super::super::*;
     use crate::post_body::markdown::markdown_to_post_doc;
 
-    /// Violations the Markdown makes today that the dialect branch removes: code blocks are
-    /// still written `codeBlock` until it lands. Empty this list then; the test below
-    /// then requires every document Markdown makes to pass the rules.
-    const DIALECT_PENDING: &[&str] = &["\"codeBlock\" is not rendered"];
-
+    /// Markdown only ever makes documents the editor renders.
     #[test]
     fn every_document_the_markdown_makes_keeps_the_rules() {
         let inputs = [
@@ -564,7 +560,8 @@ mod markdown {
             "    indented\n",
             "Text with a [link](https://example.com) and ![img](pic.png).",
             &(">".repeat(32) + " deep"),
-            &("- ".repeat(16) + "deep"),
+            &(0..16).map(|depth| format!("{}- level {depth}\n", "  ".repeat(depth))).collect::<String>(),
+            "Code:\n\n```rs\nfn main() {}\n```\n\n<!-- paywall -->\n\nhttps://youtu.be/dQw4w9WgXcQ\n\nA note.[^1]\n\n[^1]: The note.",
         ];
         for markdown in inputs {
             let doc = markdown_to_post_doc(markdown).unwrap();
@@ -572,16 +569,8 @@ mod markdown {
             let parsed: serde_json::Value = serde_json::from_str(&doc.to_json()).unwrap();
             let mut walk = Walk::new(&uploads, false);
             walk.root(&parsed);
-            let left: Vec<_> = (walk.found.into_iter())
-                .filter(|v| !DIALECT_PENDING.iter().any(|pending| v.reason.starts_with(pending)))
-                .collect();
-            assert_eq!(left, [], "{markdown:?}");
-            let checked = check_written::<serde_json::Value>(&doc, &uploads);
-            let pending = checked
-                .as_ref()
-                .err()
-                .is_some_and(|error| DIALECT_PENDING.iter().any(|p| error.message.contains(p)));
-            assert!(checked.is_ok() || pending, "{markdown:?}: {checked:?}");
+            assert_eq!(walk.found, [], "{markdown:?}");
+            check_written::<serde_json::Value>(&doc, &uploads).unwrap();
         }
     }
 }
@@ -656,17 +645,34 @@ fn value_json(value: Value) -> Json {
     out
 }
 
+/// In the table's order, which is the order the checks report in.
 fn attrs_json(attrs: &[Attr]) -> Json {
-    Json::Object(
-        attrs
-            .iter()
-            .map(|attr| {
-                let mut rule = value_json(attr.value);
-                rule["required"] = json!(attr.required);
-                (attr.name.to_string(), rule)
-            })
-            .collect(),
-    )
+    attrs
+        .iter()
+        .map(|attr| {
+            let mut rule = value_json(attr.value);
+            rule["name"] = json!(attr.name);
+            rule["required"] = json!(attr.required);
+            rule
+        })
+        .collect()
+}
+
+fn evidence(name: &str) -> &'static str {
+    EVIDENCE
+        .iter()
+        .find(|(named, _)| *named == name)
+        .map(|(_, sources)| *sources)
+        .unwrap()
+}
+
+#[test]
+fn every_rule_names_its_evidence() {
+    let names: Vec<&str> = (NODES.iter().map(|rule| rule.name))
+        .chain(UNRENDERED.iter().map(|gone| gone.name))
+        .chain(MARKS.iter().map(|mark| mark.name))
+        .collect();
+    assert_eq!(EVIDENCE.iter().map(|(name, _)| *name).collect::<Vec<_>>(), names);
 }
 
 fn rules_json() -> String {
@@ -688,7 +694,7 @@ fn rules_json() -> String {
             let holds = super::holds(rule.content);
             (
                 rule.name.to_string(),
-                json!({"role": role, "attrs": attrs_json(rule.attrs), "content": content, "holds": holds, "evidence": rule.evidence}),
+                json!({"role": role, "attrs": attrs_json(rule.attrs), "content": content, "holds": holds, "evidence": evidence(rule.name)}),
             )
         })
         .collect();
@@ -697,7 +703,7 @@ fn rules_json() -> String {
         .map(|gone| {
             (
                 gone.name.to_string(),
-                json!({"write": gone.write, "evidence": gone.evidence}),
+                json!({"write": gone.write, "evidence": evidence(gone.name)}),
             )
         })
         .collect();

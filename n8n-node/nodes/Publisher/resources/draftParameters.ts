@@ -92,14 +92,33 @@ const imagesOption = {
     'Names of the input item’s binary fields holding the Markdown’s images, separated by commas. An image in the body whose URL is a field’s file name (![Chart](chart.png) for a file chart.png) is uploaded and its URL put in its place.',
 };
 
-/** Create's Options collection: Images, Section ID and Type, each only when added. */
+const downloadImagesOption = {
+  displayName: 'Download Web Images',
+  name: 'downloadImages',
+  type: 'boolean' as const,
+  default: true,
+  description:
+    'Whether an image in the body with a web address (![Photo](https://…)) is downloaded (at most 10 MB, checked to be an image) and uploaded to the publication, whose editor shows no image hosted elsewhere. Off: such an image fails the item.',
+};
+
+const baseUrlOption = {
+  displayName: 'Links Relative To',
+  name: 'baseUrl',
+  type: 'string' as const,
+  default: '',
+  placeholder: 'e.g. https://example.com/blog/',
+  description:
+    'The address relative links in the body ([docs](/guide)) are resolved against. Without it a relative link fails the item: from an email or another site it would lead nowhere.',
+};
+
+/** Create's Options collection: each only when added. */
 export const createOptionsProperty = (): OperationProperty => ({
   displayName: 'Options',
   name: 'options',
   type: 'collection',
   placeholder: 'Add Option',
   default: {},
-  options: [imagesOption, sectionIdOption, typeOption],
+  options: [downloadImagesOption, imagesOption, baseUrlOption, sectionIdOption, typeOption],
 });
 
 /** Update's fields: only those added are changed. */
@@ -112,7 +131,9 @@ export const updateFieldsProperty = (): OperationProperty => ({
   options: [
     { ...audienceProperty(), description: 'Who can read the post' },
     { ...bodyProperty(), description: 'The post in Markdown, replacing the draft’s body (see Create)' },
+    downloadImagesOption,
     imagesOption,
+    baseUrlOption,
     sectionIdOption,
     { displayName: 'Subtitle', name: 'subtitle', type: 'string', default: '', description: 'The post’s subtitle (empty removes it)' },
     { displayName: 'Title', name: 'title', type: 'string', default: '', description: 'The post’s title' },
@@ -201,6 +222,16 @@ export function readDraftFields(
   const sectionId = entries.sectionId;
   if (sectionId !== undefined && sectionId !== null && !(typeof sectionId === 'string' && sectionId.trim() === '')) {
     input.sectionId = wholeNumber(ctx, itemIndex, sectionId, label('sectionId', 'Section ID'), 1);
+  }
+  // How the body's Markdown is read: only with a body, and no change of its own.
+  if (input.markdown !== undefined) {
+    const download = entries.downloadImages;
+    if (download !== undefined && download !== null) {
+      if (typeof download !== 'boolean') return fail(`${label('downloadImages', 'Download Web Images')} must be true or false`);
+      input.downloadImages = download;
+    }
+    const baseUrl = text('baseUrl', 'Links Relative To');
+    if (baseUrl !== undefined && baseUrl.trim()) input.baseUrl = baseUrl.trim();
   }
   const out: DraftFields = { input };
   if ('images' in entries) {
