@@ -232,7 +232,8 @@ const ID = (what) => ({ type: 'integer', minimum: 1, description: `The ${what}'s
 // `<!-- publisher-node … -->` marker, so the post-document argument is left out.
 // Images: a Markdown image's web URL is downloaded and hosted by the client (its
 // default); data URIs by name would cost a model's context more than they are worth.
-const DRAFT_OMIT = ['body', 'images', 'downloadImages', 'type', 'sectionId'];
+// Links: a model writes absolute ones (a relative one is refused with its line).
+const DRAFT_OMIT = ['body', 'images', 'downloadImages', 'type', 'sectionId', 'baseUrl'];
 const DRAFT_DOCS = {
   markdown: 'The body in Markdown; a `<!-- publisher-node {…} -->` line (as get_draft shows it) keeps a node Markdown cannot say.',
 };

@@ -9,10 +9,14 @@ import * as wasmMarkdown from 'publisher-wasm/markdown';
 // no such export, and bundlers warn on a named import that is missing.
 const postBodyToMarkdown = Object.entries(wasmMarkdown).find(([name]) => name === 'postBodyToMarkdown')?.[1];
 
-/** The document `doc` as Markdown: the client's exact conversion, or the fallback walk. */
-export function docToMarkdown(doc) {
+/**
+ * The document `doc` as Markdown: with `exact` (a post's document, to be edited and sent
+ * back), the client's conversion where the package has it; otherwise (a note's text, to
+ * be read) the plain walk below, which writes no markers for the note editor's attributes.
+ */
+export function docToMarkdown(doc, { exact = false } = {}) {
   if (!doc || typeof doc !== 'object') return '';
-  if (typeof postBodyToMarkdown === 'function') {
+  if (exact && typeof postBodyToMarkdown === 'function') {
     try {
       return postBodyToMarkdown(doc);
     } catch {

@@ -108,6 +108,8 @@ export function draftSummary(draft) {
 
 /** A draft's body as Markdown: its document (or the document's JSON text). */
 export function draftMarkdown(draft) {
+  // A draft read through the Markdown entry offers its body as Markdown already.
+  if (typeof draft.bodyMarkdown === 'string') return draft.bodyMarkdown;
   let body = draft.draftBody;
   if (typeof body === 'string') {
     try {
@@ -116,7 +118,7 @@ export function draftMarkdown(draft) {
       return body;
     }
   }
-  return docToMarkdown(body);
+  return docToMarkdown(body, { exact: true });
 }
 
 export function postMarkdown(post) {

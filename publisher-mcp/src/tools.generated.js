@@ -1246,7 +1246,8 @@ export default {
             "type",
             "sectionId",
             "images",
-            "downloadImages"
+            "downloadImages",
+            "baseUrl"
           ]
         },
         {
@@ -1319,7 +1320,8 @@ export default {
             "type",
             "sectionId",
             "images",
-            "downloadImages"
+            "downloadImages",
+            "baseUrl"
           ]
         },
         {
