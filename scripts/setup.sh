@@ -3,7 +3,8 @@
 # idempotently: Debian's Chromium and ChromeDriver, the wasm32 target, the
 # wasm-bindgen CLI of exactly the version in Cargo.lock, wasm-pack, the npm dev tools
 # (binaryen's wasm-opt, Deno, esbuild, playwright-core, TypeScript), and the consumer
-# matrix's runtimes and bundlers, the n8n node's tools and the MCP server's.
+# matrix's runtimes and bundlers, the n8n node's tools and the MCP server's (with the
+# Python MCP clients its tests drive it with).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -60,6 +61,18 @@ bash scripts/install-n8n.sh >/dev/null
 if ! cmp -s publisher-mcp/package-lock.json publisher-mcp/node_modules/.setup-package-lock.json; then
   (cd publisher-mcp && npm ci --no-audit --no-fund --loglevel=error)
   cp publisher-mcp/package-lock.json publisher-mcp/node_modules/.setup-package-lock.json
+fi
+
+# The Python MCP clients (the official SDK `mcp` and fastmcp) that publisher-mcp's tests
+# drive it with, pinned in publisher-mcp/test/python/requirements.txt, in a venv outside
+# the clone; reinstalled only when that file changes.
+MCP_PYTHON="$HOME/.cache/publisher-wasm/mcp-python"
+if ! cmp -s publisher-mcp/test/python/requirements.txt "$MCP_PYTHON/.setup-requirements.txt"; then
+  echo "setup: installing the Python MCP clients into $MCP_PYTHON"
+  rm -rf "$MCP_PYTHON"
+  python3 -m venv "$MCP_PYTHON"
+  "$MCP_PYTHON/bin/pip" install --quiet --disable-pip-version-check -r publisher-mcp/test/python/requirements.txt
+  cp publisher-mcp/test/python/requirements.txt "$MCP_PYTHON/.setup-requirements.txt"
 fi
 
 echo "setup: ready"

@@ -1,5 +1,6 @@
-// Records an assistant's session with the server, as its MCP client sees it: the SDK's
-// own client drives `publisher-mcp --allow-writes` on stdio against the bundled local
+// Records an assistant's session with the server, as Claude Code hands it to the model
+// (JSON.stringify of each result's structuredContent, with its size; the text of an
+// error): the SDK's own client drives `publisher-mcp --allow-writes` on stdio against the bundled local
 // service, making the tool calls an assistant makes for the prompt below, and the calls
 // and results are written into the README's "A recorded session" section.
 //   node publisher-mcp/scripts/record-session.mjs           rewrites the section
@@ -50,7 +51,7 @@ try {
     stderr: 'ignore',
   }));
   const { tools } = await client.listTools();
-  steps.push({ call: 'tools/list', result: `${tools.length} tools: ${tools.map((t) => t.name).join(', ')}` });
+  steps.push({ call: 'tools/list', result: `${tools.length} tools, ${JSON.stringify({ tools }).length} characters: ${tools.map((t) => t.name).join(', ')}` });
   const call = async (name, args) => {
     const result = await client.callTool({ name, arguments: args });
     steps.push({ call: name, args, result });
@@ -68,16 +69,6 @@ try {
   await service.close();
 }
 
-/** The record's fields a reader of the transcript needs; the count of the others. */
-function trimmed(structured) {
-  if (!structured) return undefined;
-  const keep = ['id', 'draftTitle', 'draftSubtitle', 'published', 'scheduledAt', 'updatedAt', 'ok', 'errors', 'warnings', 'audience', 'type'];
-  const shown = Object.fromEntries(keep.filter((k) => k in structured).map((k) => [k, structured[k]]));
-  const more = Object.keys(structured).length - Object.keys(shown).length;
-  if (structured.draftBody) shown.draftBody = `{ type: 'doc', content: [${structured.draftBody.content?.length ?? 0} blocks] }`;
-  return { shown, more: more - (structured.draftBody ? 1 : 0) };
-}
-
 function section() {
   const out = [`> **Prompt:** ${PROMPT.replace(/\n/g, ' ')}`, ''];
   steps.forEach((step, index) => {
@@ -87,10 +78,13 @@ function section() {
       out.push(`→ ${step.result}`, '');
       return;
     }
-    const text = step.result.content.map((part) => part.text).join('\n');
-    out.push(step.result.isError ? '→ `isError: true`' : '→ text content:', '```text', text, '```', '');
-    const shown = trimmed(step.result.structuredContent);
-    if (shown) out.push(`→ \`structuredContent\` (${shown.more} more fields):`, '```json', JSON.stringify(shown.shown, null, 2), '```', '');
+    if (step.result.isError) {
+      const text = step.result.content.map((part) => part.text).join('\n');
+      out.push('→ `isError: true`, the text the model reads:', '```text', text, '```', '');
+      return;
+    }
+    const handed = JSON.stringify(step.result.structuredContent);
+    out.push(`→ \`structuredContent\`, ${handed.length} characters as the model gets it:`, '```json', JSON.stringify(step.result.structuredContent, null, 2), '```', '');
   });
   return out.join('\n');
 }

@@ -10,6 +10,11 @@ export const CHECK_FIRST = {
   schedule_draft: 'get_draft (its `scheduledAt`)',
 };
 
+/** A bad argument the server itself refuses, reported like the client's own refusals. */
+export function argumentError(message) {
+  return Object.assign(new Error(message), { name: 'PublisherError', kind: 'invalid-argument' });
+}
+
 /** The tool result of an error thrown by a call of `tool`. */
 export function errorResult(tool, error) {
   return { isError: true, content: [{ type: 'text', text: errorText(tool, error) }] };

@@ -1,7 +1,8 @@
 // The server as a web-standard fetch handler, for Workers, Deno and Bun: one
 // `fetch(request)` that answers MCP's streamable HTTP at /mcp.
-import { createMcpHandler, hostHeaderValidationResponse, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
+import { hostHeaderValidationResponse, localhostAllowedHostnames, originValidationResponse } from '@modelcontextprotocol/server';
 
+import { createJsonMcpHandler } from './json-handler.js';
 import { MCP_PATH } from './paths.js';
 import { configFromEnv } from './config.js';
 import { createServerFactory } from './server.js';
@@ -14,7 +15,7 @@ import { createServerFactory } from './server.js';
  * DNS rebinding. `null` serves any Host (a Worker behind its own route).
  */
 export function createFetchHandler(env, overrides = {}, { allowedHosts = localhostAllowedHostnames() } = {}) {
-  const handler = createMcpHandler(createServerFactory(configFromEnv(env), overrides));
+  const handler = createJsonMcpHandler(createServerFactory(configFromEnv(env), overrides));
   return {
     fetch(request) {
       if (new URL(request.url).pathname !== MCP_PATH) {

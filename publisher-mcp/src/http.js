@@ -2,9 +2,9 @@
 // bound to loopback unless told otherwise. On loopback, requests whose Host or Origin is
 // not a local name are refused (DNS rebinding protection).
 import { createServer } from 'node:http';
-import { createMcpHandler } from '@modelcontextprotocol/server';
 import { hostHeaderValidation, localhostHostValidation, localhostOriginValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 
+import { createJsonMcpHandler } from './json-handler.js';
 import { MCP_PATH } from './paths.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -14,7 +14,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
  * picks a free port: `server.address().port`). `log` receives one line per problem.
  */
 export function startHttpServer(factory, { port, host = '127.0.0.1', allowedHosts, log = () => {} }) {
-  const handler = createMcpHandler(factory, { onerror: (error) => log(`mcp: ${error.message}`) });
+  const handler = createJsonMcpHandler(factory, { onerror: (error) => log(`mcp: ${error.message}`) });
   const serve = toNodeHandler(handler, { onerror: (error) => log(`http: ${error.message}`) });
   // Names given: only those. On loopback: the local names. Elsewhere, nothing checks the
   // Host, which the CLI says out loud.

@@ -1,28 +1,9 @@
-// A tool's answer: the client's value as `structuredContent` in the shape the tool's
-// output schema declares, and a short text rendering beside it for clients that show
-// only text.
+// The short text beside a tool's structured result, for clients that show only text.
 
 const MAX_TEXT_ITEMS = 20;
 
-/** The structured result of `value`, by the tool's result shape (scripts/mcp-tools.mjs). */
-export function structured(shape, value) {
-  switch (shape) {
-    case 'list':
-      return { items: plain(value) };
-    case 'page':
-      return { items: plain(value.items), nextCursor: value.hasMore() ? value.nextCursor : null };
-    default:
-      return plain(value);
-  }
-}
-
-/** A copy with nothing but JSON in it (the client's records are plain already; a page is a class). */
-function plain(value) {
-  return JSON.parse(JSON.stringify(value));
-}
-
-const TITLE_KEYS = ['title', 'draftTitle', 'name', 'handle', 'body'];
-const DATE_KEYS = ['post_date', 'date', 'updatedAt', 'scheduledAt'];
+const TITLE_KEYS = ['title', 'draftTitle', 'name', 'handle', 'text', 'body'];
+const DATE_KEYS = ['date', 'post_date', 'updatedAt', 'scheduledAt'];
 
 /** One line for a record: its id, title (or name, or the start of its body) and date. */
 export function label(record) {
@@ -45,9 +26,9 @@ function shorten(text, max) {
 
 /** The short text beside the structured result. */
 export function rendering(tool, result) {
-  if (tool.result === 'list' || tool.result === 'page') {
+  if (tool.result === 'list') {
     const lines = [`${tool.name}: ${count(result.items)}`, ...itemLines(result.items)];
-    if (tool.result === 'page') lines.push(result.nextCursor ? `next page: cursor ${JSON.stringify(result.nextCursor)}` : 'no next page');
+    lines.push(result.nextCursor ? `next page: cursor ${JSON.stringify(result.nextCursor)}` : 'no next page');
     return lines.join('\n');
   }
   // A check has no id or title: its verdict is its headline.
@@ -63,8 +44,9 @@ export function rendering(tool, result) {
   }
   const lines = [`${tool.name}: ${label(result)}`];
   if (tool.name.startsWith('delete_')) lines.push(result.deleted ? 'deleted' : 'already gone: nothing was deleted');
-  if ('draftTitle' in result) lines.push(result.scheduledAt ? `scheduled for ${result.scheduledAt}` : 'not scheduled');
-  if (typeof result.canonical_url === 'string') lines.push(result.canonical_url);
+  if ('scheduledAt' in result && 'published' in result) lines.push(result.published ? 'published' : result.scheduledAt ? `scheduled for ${result.scheduledAt}` : 'not scheduled');
+  if (typeof result.url === 'string') lines.push(result.url);
+  if (typeof result.body === 'string') lines.push(`body: ${result.body.length} of ${result.bodyChars} characters${result.nextBodyOffset !== null ? `; the rest from body_offset ${result.nextBodyOffset}` : ''}`);
   return lines.join('\n');
 }
 

@@ -1,27 +1,23 @@
-// Registers the client's methods as tools (src/tools.generated.js, from the client's own
-// declarations by scripts/mcp-tools.mjs): reads always, writes only when asked for. A
-// call maps the tool's arguments back onto the method's parameters, in order.
-import { fromJsonSchema } from '@modelcontextprotocol/server';
-import * as z from 'zod';
-
+// Registers the tools (src/tools.generated.js, by scripts/mcp-tools.mjs): reads always,
+// writes only when asked for. Each call reaches the client through a view of it that
+// holds only the tool's declared methods, so the write flag, which comes from those
+// methods' requests, cannot be wrong about what a handler calls. Each result is made to
+// fit the budget of src/budget.js before it is sent.
 import catalog from './tools.generated.js';
+import { BUDGET, costOf } from './budget.js';
 import { errorResult } from './errors.js';
-import { rendering, structured } from './results.js';
+import { HANDLERS, WRITE_RESULTS } from './handlers.js';
+import { rendering } from './results.js';
 
-/**
- * Every tool the client offers, reads and writes, as generated; each output schema with
- * the records it refers to (written once in the catalog) as its `$defs`.
- */
-export const TOOLS = catalog.tools.map(({ outputRecords, ...tool }) => outputRecords.length
-  ? { ...tool, outputSchema: { ...tool.outputSchema, $defs: Object.fromEntries(outputRecords.map((name) => [name, catalog.records[name]])) } }
-  : tool);
+/** Every tool, reads and writes, as generated. */
+export const TOOLS = catalog.tools;
 
 /** The tools a server offers: the reads, and the writes when `writes` is on. */
 export function offeredTools({ writes }) {
   return TOOLS.filter((tool) => writes || !tool.write);
 }
 
-/** The method's arguments from the tool's: an object parameter gathers its fields. */
+/** A write's method arguments from the tool's: an object parameter gathers its fields. */
 export function callArguments(tool, args, signal) {
   return tool.args.map(({ param, object }) => {
     if (!object) return args[param];
@@ -33,10 +29,59 @@ export function callArguments(tool, args, signal) {
 }
 
 /**
+ * `client` as `tool` may use it: its declared methods only, each given the call's
+ * `signal` in its options. Any other method throws, naming the tool and the method.
+ */
+export function scopedClient(client, tool, signal) {
+  const view = {};
+  for (const [method, arity] of Object.entries(tool.arity)) {
+    view[method] = (...args) => {
+      const padded = [...args];
+      while (padded.length < arity) padded.push(undefined);
+      padded[arity] = signal ? { ...(padded[arity] ?? {}), signal } : padded[arity];
+      return client[method](...padded);
+    };
+  }
+  return new Proxy(view, {
+    get(target, name) {
+      if (typeof name === 'string' && !(name in target)) throw new Error(`${tool.name} called the client's ${name}, which scripts/mcp-tools.mjs does not declare for it`);
+      return target[name];
+    },
+  });
+}
+
+/** The budget of a call: the small one when no argument asked for more. */
+export function budgetOf(tool, args) {
+  const asked = ['limit', 'max_chars'].some((key) => key in tool.inputSchema.properties && args[key] !== undefined && args[key] !== tool.inputSchema.properties[key].default);
+  return asked ? BUDGET.maxChars : BUDGET.defaultChars;
+}
+
+/** `{value, shrink}` made smaller until its cost is within `budget` (or it cannot shrink). */
+export function fit({ value, shrink }, budget) {
+  let fitted = value;
+  while (costOf(fitted) > budget) {
+    const smaller = shrink(fitted);
+    if (!smaller) break;
+    fitted = smaller;
+  }
+  return fitted;
+}
+
+/** The structured result of one call of `tool` on `client`. */
+export async function runTool(tool, client, args, signal) {
+  const scoped = scopedClient(client, tool, signal);
+  if (tool.write) {
+    const value = await scoped[tool.methods[0]](...callArguments(tool, args, signal));
+    return WRITE_RESULTS[tool.name](value);
+  }
+  return fit(await HANDLERS[tool.name](scoped, args), budgetOf(tool, args));
+}
+
+/**
  * A JSON Schema as the SDK takes it (a Standard Schema with its JSON Schema): `tools/list`
- * shows the schema exactly as generated, and `compile` makes its validator on first use.
- * Compiling every schema at start-up made `tools/list` wait ~200 ms, and a session calls
- * a few tools, not all.
+ * shows the schema exactly as generated, and `compile` (loaded on first use) makes its
+ * validator then. Compiling every schema at start-up made `tools/list` wait ~200 ms, and
+ * a session calls a few tools, not all.
  */
 function declaredSchema(schema, compile) {
   let compiled;
@@ -45,10 +90,14 @@ function declaredSchema(schema, compile) {
       version: 1,
       vendor: 'publisher-mcp',
       jsonSchema: { input: () => schema, output: () => schema },
-      validate: (value) => (compiled ??= compile(schema))['~standard'].validate(value),
+      validate: async (value) => (compiled ??= await compile(schema))['~standard'].validate(value),
     },
   };
 }
+
+// zod and the SDK's JSON Schema validator are loaded on the first call, not at start-up.
+const compileInput = async (schema) => (await import('zod')).fromJSONSchema(schema);
+const compileOutput = async (schema) => (await import('@modelcontextprotocol/server')).fromJsonSchema(schema);
 
 /**
  * Adds the tools to `server`. `redact` masks the API key in every text and structured
@@ -60,16 +109,15 @@ export function registerTools(server, client, { writes, redact }) {
       title: tool.title,
       description: tool.description,
       // Arguments are checked by zod, whose messages name the argument (and which fills
-      // in defaults); results by the SDK's JSON Schema validator, which follows $defs.
-      inputSchema: declaredSchema(tool.inputSchema, (schema) => z.fromJSONSchema(schema)),
-      outputSchema: declaredSchema(tool.outputSchema, (schema) => fromJsonSchema(schema)),
+      // in defaults); results by the SDK's JSON Schema validator.
+      inputSchema: declaredSchema(tool.inputSchema, compileInput),
+      ...(tool.outputSchema ? { outputSchema: declaredSchema(tool.outputSchema, compileOutput) } : {}),
       annotations: tool.annotations,
     }, async (args, ctx) => {
       // A client's notifications/cancelled aborts the call, and any wait before a retry.
       const signal = ctx?.mcpReq?.signal;
       try {
-        const value = await client[tool.method](...callArguments(tool, args ?? {}, signal));
-        const result = redact.value(structured(tool.result, value));
+        const result = redact.value(await runTool(tool, client, args ?? {}, signal));
         return { structuredContent: result, content: [{ type: 'text', text: redact(rendering(tool, result)) }] };
       } catch (error) {
         const failed = errorResult(tool, error);

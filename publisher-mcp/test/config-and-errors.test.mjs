@@ -6,8 +6,10 @@ import { test } from 'node:test';
 import { ConfigError, configFromEnv, parseSwitch } from '../src/config.js';
 import { CHECK_FIRST, errorResult, errorText } from '../src/errors.js';
 import { redactor } from '../src/redact.js';
-import { label, rendering, structured } from '../src/results.js';
-import { callArguments, offeredTools, TOOLS } from '../src/tools.js';
+import { label, rendering } from '../src/results.js';
+import { bodyPart, noteSummary, postSummary } from '../src/summaries.js';
+import { htmlToMarkdown } from '../src/markdown.js';
+import { callArguments, fit, offeredTools, runTool, scopedClient, TOOLS } from '../src/tools.js';
 
 const tool = (name) => TOOLS.find((t) => t.name === name);
 
@@ -49,34 +51,6 @@ test('every write sent at most once names the read that tells whether it happene
   for (const t of TOOLS.filter((t) => t.delivery === 'at most once')) assert.ok(CHECK_FIRST[t.name], t.name);
 });
 
-test('a tool\'s arguments go back to the method\'s parameters in order, an object parameter gathering its fields', () => {
-  const signal = new AbortController().signal;
-  assert.deepEqual(callArguments(tool('get_comments'), { post_id: 7, limit: 3 }, signal), [7, { limit: 3 }, { signal }]);
-  assert.deepEqual(callArguments(tool('get_comments'), { post_id: 7 }, undefined), [7, undefined, {}]);
-  assert.deepEqual(callArguments(tool('schedule_draft'), { draft_id: 1, at: '2030-01-01T00:00:00Z', send: false }, undefined),
-    [1, '2030-01-01T00:00:00Z', { send: false }, {}]);
-  assert.deepEqual(callArguments(tool('publish_note'), { text: 'hi', markdown: true, replyTo: 5 }, signal), ['hi', { markdown: true, replyTo: 5, signal }]);
-  assert.equal(offeredTools({ writes: false }).some((t) => t.write), false);
-  assert.equal(offeredTools({ writes: true }).length, TOOLS.length);
-});
-
-test('the text beside a result is short: a count and a line per item, the next cursor of a page', () => {
-  const page = { items: [{ id: 1, title: 'One', post_date: '2025-01-01' }], nextCursor: 'c2', hasMore: () => true };
-  const result = structured('page', page);
-  assert.deepEqual(result, { items: [{ id: 1, title: 'One', post_date: '2025-01-01' }], nextCursor: 'c2' });
-  assert.equal(rendering(tool('get_notes'), result), 'get_notes: 1 item\n- #1 · One · 2025-01-01\nnext page: cursor "c2"');
-  assert.equal(structured('page', { ...page, hasMore: () => false }).nextCursor, null);
-  assert.equal(label({ type: 'comment', comment: { id: 9, body: 'a\nnote' } }), 'comment #9 · a note');
-  assert.equal(rendering(tool('check_draft'), { ok: false, errors: ['no title'], warnings: [] }), 'check_draft: not ready to publish\n- no title');
-  assert.equal(rendering(tool('delete_note'), { id: 3, deleted: false }), 'delete_note: #3\nalready gone: nothing was deleted');
-});
-
-test('a list in a wrapper is rendered as a list; only a draft speaks of its schedule, only a delete of deletion', () => {
-  assert.equal(rendering(tool('search_posts'), { total: 7, results: [{ id: 1, title: 'One' }] }), 'search_posts: 1 item of 7\n- #1 · One');
-  assert.equal(rendering(tool('get_draft'), { id: 4, draftTitle: 'T', scheduledAt: '2030-01-01T09:00:00.000Z' }), 'get_draft: #4 · T · 2030-01-01T09:00:00.000Z\nscheduled for 2030-01-01T09:00:00.000Z');
-  assert.equal(rendering(tool('publish_note'), { id: 5, body: 'hi', deleted: false, scheduledAt: null }), 'publish_note: #5 · hi');
-});
-
 test('a structured result holding the key is masked in every string and key, the rest kept', () => {
   const redact = redactor('secret-key-123');
   const clean = { items: [{ id: 1, title: 'fine', tags: ['a'], n: null }] };
@@ -114,14 +88,71 @@ test('a tool error is an isError result with one text part', () => {
   assert.equal(errorText(tool('get_post'), undefined), 'get_post failed inside publisher-mcp: undefined');
 });
 
-test('a list is under items; a record\'s line has its id, its title, name or handle, and its date', () => {
-  assert.deepEqual(structured('list', [{ id: 1 }]), { items: [{ id: 1 }] });
-  assert.deepEqual(structured('record', { id: 1, at: new Date(0) }), { id: 1, at: '1970-01-01T00:00:00.000Z' });
-  assert.equal(label({ id: 2, name: 'Ada', date: '2025-01-02' }), '#2 · Ada · 2025-01-02');
-  assert.equal(label({ id: 3, handle: 'ada', updatedAt: '2025-01-03' }), '#3 · ada · 2025-01-03');
+test('a write\'s arguments go back to the method\'s parameters in order, an object parameter gathering its fields', () => {
+  const signal = new AbortController().signal;
+  assert.deepEqual(callArguments(tool('schedule_draft'), { draft_id: 1, at: '2030-01-01T00:00:00Z', send: false }, undefined),
+    [1, '2030-01-01T00:00:00Z', { send: false }, {}]);
+  assert.deepEqual(callArguments(tool('publish_note'), { text: 'hi', markdown: true, replyTo: 5 }, signal), ['hi', { markdown: true, replyTo: 5, signal }]);
+  assert.equal(offeredTools({ writes: false }).some((t) => t.write), false);
+  assert.equal(offeredTools({ writes: true }).length, TOOLS.length);
+});
+
+test('a tool reaches only its declared methods, each with the call\'s signal', async () => {
+  const signal = new AbortController().signal;
+  const seen = [];
+  const client = new Proxy({}, { get: (_, name) => (...args) => { seen.push([name, args]); return []; } });
+  const scoped = scopedClient(client, tool('get_posts'), signal);
+  await scoped.getPosts({ limit: 2 });
+  assert.deepEqual(seen, [['getPosts', [{ limit: 2 }, { signal }]]]);
+  assert.throws(() => scoped.publishNote, /get_posts called the client's publishNote, which scripts\/mcp-tools\.mjs does not declare for it/);
+  // A handler that strays is refused before anything is sent.
+  await assert.rejects(runTool({ ...tool('get_posts'), arity: {} }, client, { limit: 10 }, signal), /does not declare/);
+});
+
+test('a list cut to the budget drops items from its end and its cursor goes on from the first one dropped', async () => {
+  const posts = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, title: `Post ${i + 1}`, post_date: '2025-01-01', canonical_url: 'https://x.example/p', type: 'newsletter', truncated_body_text: 'word '.repeat(60) }));
+  const client = { getPosts: async ({ offset, limit }) => posts.slice(offset, offset + limit) };
+  const first = await runTool(tool('get_posts'), client, { limit: 25 });
+  assert.equal(first.items.length, 25);
+  assert.equal(first.nextCursor, 'o:25');
+  const small = fit({ value: { items: [1, 2, 3], nextCursor: null }, shrink: (v) => (v.items.length > 1 ? { items: v.items.slice(0, -1), nextCursor: `o:${v.items.length - 1}` } : null) }, 15);
+  assert.deepEqual(small, { items: [1], nextCursor: 'o:1' });
+  const second = await runTool(tool('get_posts'), client, { limit: 10, cursor: 'o:25' });
+  assert.deepEqual(second.items.map((p) => p.id), [26, 27, 28, 29, 30]);
+  assert.equal(second.nextCursor, null);
+  // At the default page size the small budget holds: fewer items, and the cursor says where they stop.
+  const defaults = await runTool(tool('get_posts'), { getPosts: async ({ offset, limit }) => posts.map((p) => ({ ...p, truncated_body_text: 'word '.repeat(400) })).slice(offset, offset + limit) }, { limit: 10 });
+  assert.ok(JSON.stringify(defaults).length <= 10_000);
+  assert.equal(defaults.nextCursor, `o:${defaults.items.length}`);
+});
+
+test('a body is cut at a paragraph near the limit, and nextBodyOffset gets the rest', () => {
+  const markdown = `${'a'.repeat(80)}\n\n${'b'.repeat(80)}\n\n${'c'.repeat(80)}`;
+  const part = bodyPart(markdown, 0, 170);
+  assert.equal(part.body, `${'a'.repeat(80)}\n\n${'b'.repeat(80)}\n\n`);
+  assert.equal(part.nextBodyOffset, 164);
+  assert.deepEqual(bodyPart(markdown, 164, 170), { body: 'c'.repeat(80), bodyChars: 244, nextBodyOffset: null });
+});
+
+test('summaries: a post with its first paragraph as excerpt, a note with its text as Markdown and counts', () => {
+  const post = postSummary({ id: 1, title: 'T', post_date: 'd', canonical_url: 'u', type: 'newsletter', body_html: '<h2>Head</h2><p>First <b>para</b>.</p><p>Second.</p>', publishedBylines: [{ name: 'Ada', handle: 'ada' }] });
+  assert.deepEqual(post, { id: 1, title: 'T', subtitle: null, date: 'd', url: 'u', audience: null, type: 'newsletter', author: 'Ada (@ada)', excerpt: 'First para.' });
+  const note = noteSummary({ type: 'comment', context: { type: 'note' }, comment: { id: 9, body: 'x', date: 'd', user_id: 3, name: 'Bo', handle: 'bo', reaction_count: 2, restacks: 1, children_count: 4,
+    body_json: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi ' }, { type: 'text', text: 'you', marks: [{ type: 'bold' }] }] }] } } });
+  assert.deepEqual(note, { id: 9, kind: 'note', date: 'd', author: 'Bo (@bo)', text: 'Hi **you**', truncated: false, reactions: 2, restacks: 1, replies: 4, post: null });
+  assert.equal(htmlToMarkdown('<h2>A &amp; B</h2><ul><li><p>one</p></li><li>two</li></ul><pre><code class="language-js">x &lt; 1</code></pre>'), '## A & B\n\n- one\n- two\n\n```js\nx < 1\n```');
+});
+
+test('the text beside a result: a count and a line per item and the next cursor; a draft\'s schedule; a delete; a body part', () => {
+  const result = { items: [{ id: 1, title: 'One', date: '2025-01-01' }], nextCursor: 'o:1' };
+  assert.equal(rendering(tool('get_notes'), result), 'get_notes: 1 item\n- #1 · One · 2025-01-01\nnext page: cursor "o:1"');
+  assert.equal(label({ type: 'comment', comment: { id: 9, body: 'a\nnote' } }), 'comment #9 · a note');
+  assert.equal(rendering(tool('check_draft'), { ok: false, errors: ['no title'], warnings: [] }), 'check_draft: not ready to publish\n- no title');
+  assert.equal(rendering(tool('delete_note'), { id: 3, deleted: false }), 'delete_note: #3\nalready gone: nothing was deleted');
+  assert.equal(rendering(tool('get_draft'), { id: 4, title: 'T', scheduledAt: '2030-01-01T09:00:00.000Z', published: false, body: 'x', bodyChars: 3, nextBodyOffset: 1 }),
+    'get_draft: #4 · T · 2030-01-01T09:00:00.000Z\nscheduled for 2030-01-01T09:00:00.000Z\nbody: 1 of 3 characters; the rest from body_offset 1');
+  assert.equal(label({ id: 5, title: 'x'.repeat(90) }), `#5 · ${'x'.repeat(79)}…`);
   assert.equal(label({ type: 'post', post: { id: 4, title: 'P' } }), 'post #4 · P');
   assert.equal(label(null), 'null');
-  assert.equal(label(42), '42');
   assert.equal(label({ x: 1 }), '{"x":1}');
-  assert.equal(label({ id: 5, title: 'x'.repeat(90) }), `#5 · ${'x'.repeat(79)}…`);
 });

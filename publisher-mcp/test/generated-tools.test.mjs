@@ -2,6 +2,7 @@
 // client declares: every argument typed and documented, the core's bounds and defaults,
 // the writes the server hides, and `send` required where it emails subscribers.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import catalog from '../src/tools.generated.js';
@@ -14,69 +15,70 @@ test('every argument of every tool has a type and a one-line doc, and unknown ar
     assert.equal(t.inputSchema.additionalProperties, false, t.name);
     for (const [key, schema] of Object.entries(t.inputSchema.properties)) {
       assert.ok(schema.type || schema.anyOf, `${t.name}.${key} has no type`);
+      // An id's name says what it is; any other argument has a one-line doc.
+      if (/^(id|\w+_id)$/.test(key) && schema.description === undefined) continue;
       assert.ok(typeof schema.description === 'string' && schema.description.length > 3 && !schema.description.includes('\n'), `${t.name}.${key} has no one-line doc`);
     }
   }
 });
 
-test('the bounds and defaults are the core\'s, and every limit is at most the server\'s bound', () => {
-  assert.deepEqual(tool('get_posts_by_slug').inputSchema.properties.limit, {
-    ...tool('get_posts_by_slug').inputSchema.properties.limit, type: 'integer', minimum: 1, default: 100, maximum: catalog.maxListLimit,
-  });
-  assert.equal(tool('get_comments').inputSchema.properties.offset.minimum, 0);
-  assert.deepEqual(tool('search_posts').inputSchema.required, ['query']);
-  assert.deepEqual(tool('search_posts').inputSchema.properties.type.enum, ['newsletter', 'podcast', 'thread']);
-  assert.equal(tool('get_comments').inputSchema.properties.post_id.minimum, 1, 'an id is a positive integer');
+test('the page sizes and body parts are bounded by the server, with small defaults', () => {
   for (const t of TOOLS) {
-    const limit = t.inputSchema.properties.limit;
-    if (limit) assert.equal(limit.maximum, catalog.maxListLimit, t.name);
+    const { limit, max_chars: maxChars } = t.inputSchema.properties;
+    if (limit) assert.deepEqual([limit.minimum, limit.maximum], [1, catalog.maxListLimit], t.name);
+    if (limit) assert.ok(limit.default <= 20, t.name);
+    if (maxChars) assert.equal(maxChars.maximum, catalog.maxBodyChars, t.name);
   }
+  assert.deepEqual(tool('search_posts').inputSchema.required, ['query']);
+  assert.deepEqual(tool('get_profile').inputSchema.properties.user.anyOf.map((s) => s.type), ['string', 'integer']);
 });
 
-test('the writes are exactly the tools that send more than GETs, and only they lack readOnlyHint', () => {
+test('a tool is a write exactly when one of its methods sends more than GETs, and only writes lack readOnlyHint', () => {
+  const methods = new Map(JSON.parse(readFileSync(new URL('../../js-tests/shared/methods.generated.json', import.meta.url), 'utf8')).methods.map((m) => [m.name, m]));
+  for (const t of TOOLS) {
+    const sends = t.methods.flatMap((name) => methods.get(name).sends);
+    assert.equal(t.write, sends.some((route) => !route.startsWith('GET ')), t.name);
+    assert.equal(t.annotations.readOnlyHint, !t.write, t.name);
+  }
   const writes = TOOLS.filter((t) => t.write).map((t) => t.name).sort();
   assert.deepEqual(writes, ['create_draft', 'delete_draft', 'delete_note', 'publish_draft', 'publish_note', 'schedule_draft', 'unschedule_draft', 'update_draft']);
-  for (const t of TOOLS) assert.equal(t.annotations.readOnlyHint, !t.write, t.name);
 });
 
-test('publishing and deleting are destructive; a write sent at most once is not idempotent', () => {
-  for (const name of ['publish_note', 'publish_draft', 'schedule_draft', 'delete_note', 'delete_draft']) assert.equal(tool(name).annotations.destructiveHint, true, name);
-  for (const name of ['create_draft', 'unschedule_draft', 'get_posts']) assert.equal(tool(name).annotations.destructiveHint, false, name);
-  for (const t of TOOLS) assert.equal(t.annotations.idempotentHint, t.delivery !== 'at most once', t.name);
-  assert.equal(tool('publish_note').annotations.idempotentHint, false);
+test('every client method is called by a tool or listed as no tool with the reason', () => {
+  const methods = JSON.parse(readFileSync(new URL('../../js-tests/shared/methods.generated.json', import.meta.url), 'utf8')).methods.map((m) => m.name);
+  const called = new Set(TOOLS.flatMap((t) => t.methods));
+  for (const name of methods) assert.ok(called.has(name) !== Boolean(catalog.notATool[name]), `${name}: called by a tool, or in NOT_A_TOOL, not both`);
 });
 
-test('publish_draft and schedule_draft require send; publish_note takes Markdown by default', () => {
+test('publishing, scheduling, deleting and overwriting are destructive; a write sent at most once is not idempotent', () => {
+  const destructive = (t) => t.write && t.annotations.destructiveHint !== false;
+  for (const name of ['publish_note', 'publish_draft', 'schedule_draft', 'delete_note', 'delete_draft', 'update_draft']) assert.equal(destructive(tool(name)), true, name);
+  for (const name of ['create_draft', 'unschedule_draft']) assert.equal(destructive(tool(name)), false, name);
+  for (const t of TOOLS.filter((t) => t.write)) assert.equal(t.annotations.idempotentHint === true, t.delivery !== 'at most once', t.name);
+});
+
+test('publish_draft and schedule_draft require send; update_draft requires expectedUpdatedAt; publish_note takes Markdown by default', () => {
   assert.ok(tool('publish_draft').inputSchema.required.includes('send'));
   assert.ok(tool('schedule_draft').inputSchema.required.includes('send'));
+  assert.ok(tool('update_draft').inputSchema.required.includes('expectedUpdatedAt'));
   assert.equal(tool('publish_note').inputSchema.properties.markdown.default, true);
-  assert.deepEqual(Object.keys(tool('publish_note').inputSchema.properties), ['text', 'markdown', 'replyTo', 'link', 'images']);
 });
 
-test('each result has an object output schema: a list or a page under items, a record as it is', () => {
-  for (const t of TOOLS) {
+test('a read\'s output schema is an exact object: a list of summaries with nextCursor, or one record', () => {
+  for (const t of TOOLS.filter((t) => !t.write)) {
     assert.equal(t.outputSchema.type, 'object', t.name);
-    if (t.result !== 'record') assert.deepEqual(t.outputSchema.required.slice(0, 1), ['items'], t.name);
+    assert.equal(t.outputSchema.additionalProperties, false, t.name);
+    assert.deepEqual(t.outputSchema.required, Object.keys(t.outputSchema.properties), t.name);
+    if (t.result === 'list') assert.deepEqual(t.outputSchema.required, ['items', 'nextCursor'], t.name);
   }
-  assert.deepEqual(tool('get_notes').outputSchema.required, ['items', 'nextCursor']);
-  assert.ok(tool('get_draft').outputSchema.required.includes('published'));
-  assert.equal(tool('get_full_profile_by_id').outputSchema.properties.userProfile.$ref, '#/$defs/PublisherUserProfile');
+  assert.deepEqual(Object.keys(tool('get_posts').outputSchema.properties.items.items.properties),
+    ['id', 'title', 'subtitle', 'date', 'url', 'audience', 'type', 'author', 'excerpt']);
+  assert.ok(tool('get_draft').outputSchema.required.includes('nextBodyOffset'));
 });
 
-test('each output schema carries exactly the records it refers to', () => {
-  for (const t of TOOLS) {
-    const refs = new Set([...JSON.stringify(t.outputSchema).matchAll(/"#\/\$defs\/(\w+)"/g)].map(([, name]) => name));
-    assert.deepEqual(Object.keys(t.outputSchema.$defs ?? {}).sort(), [...refs].sort(), t.name);
-  }
-  assert.ok(Object.keys(catalog.records).length > 5);
-});
-
-test('a record\'s integers stay integers, and a field that may be null or of a wider type says so in one anyOf', () => {
-  const { PublisherPost, PublisherComment, PublisherDraft } = catalog.records;
-  assert.deepEqual(PublisherPost.properties.id, { type: 'integer' });
-  assert.deepEqual(PublisherComment.properties.post_id, { anyOf: [{ type: 'integer' }, { type: 'null' }] });
-  assert.deepEqual(PublisherDraft.properties.draftBody, { anyOf: [{ type: 'object' }, { type: 'string' }, { type: 'null' }] });
-  assert.ok(PublisherPost.required.includes('title') && !PublisherPost.required.includes('subtitle'));
+test('tools/list with writes is at most 15 KB', () => {
+  const listed = TOOLS.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}), annotations: t.annotations }));
+  assert.ok(JSON.stringify({ tools: listed }).length <= 15_000, `${JSON.stringify({ tools: listed }).length} characters`);
 });
 
 test('the server names itself with the package\'s version', async () => {

@@ -33,7 +33,7 @@ after(async () => {
 test('the test key is what the client sends as its session cookie', async () => {
   // Otherwise the echo tests below would echo something else than the key.
   await controls.clearRequests();
-  await sessions.stdio.call('get_following_ids', {});
+  await sessions.stdio.call('get_drafts', {});
   const [request] = await controls.apiRequests();
   assert.equal(request.headers.cookie, `connect.sid=s%3A${API_KEY}`);
 });
@@ -53,22 +53,24 @@ for (const transport of TRANSPORTS) {
       await controls.fault({ method: 'GET', path: `/api/v1/posts/by-id/${post.id}`, status: 500 });
       let result;
       try {
-        result = await mcp().call('get_post_by_id', { id: post.id });
+        result = await mcp().call('get_post', { id: post.id });
       } finally {
         await controls.clearFaults();
       }
-      const text = assertToolError('get_post_by_id', result);
-      assert.match(text, /^get_post_by_id failed: GET \/api\/v1\/posts\/by-id\/\d+ failed: HTTP 500 Internal Server Error/);
+      const text = assertToolError('get_post', result);
+      assert.match(text, /^get_post failed: GET \/api\/v1\/posts\/by-id\/\d+ failed: HTTP 500 Internal Server Error/);
       assert.match(text, /\(kind: http, HTTP status: 500\)$/);
     });
 
     test('a bad argument value is refused naming the argument, and nothing is sent', async () => {
       await controls.clearRequests();
       for (const [tool, args, named] of [
-        ['get_comments', { post_id: 0 }, 'post_id'],
-        ['get_comments', { post_id: 'twelve' }, 'post_id'],
-        ['get_posts', { limit: 101 }, 'limit'],
+        ['get_notes', { post_id: 0 }, 'post_id'],
+        ['get_notes', { post_id: 'twelve' }, 'post_id'],
+        ['get_posts', { limit: 51 }, 'limit'],
         ['get_post', {}, 'slug'],
+        ['get_post', { slug: 'a', id: 1 }, 'id'],
+        ['get_posts', { cursor: 'not-a-cursor' }, 'cursor'],
       ]) {
         const text = assertToolError(tool, await mcp().call(tool, args));
         assert.match(text, new RegExp(`\\b${named}\\b`), `${tool}(${JSON.stringify(args)}): ${text}`);
@@ -79,7 +81,7 @@ for (const transport of TRANSPORTS) {
     test('an unknown argument name is refused naming it, and nothing is sent', async () => {
       const post = (await controls.raw('/api/v1/posts?limit=1'))[0];
       await controls.clearRequests();
-      const text = assertToolError('get_comments', await mcp().call('get_comments', { post_id: post.id, colour: 'red' }));
+      const text = assertToolError('get_notes', await mcp().call('get_notes', { post_id: post.id, colour: 'red' }));
       assert.match(text, /\bcolour\b/, text);
       assert.deepEqual(await controls.apiRequests(), [], 'the service saw no request');
     });
