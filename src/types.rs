@@ -224,7 +224,7 @@ export interface PublishDraftOptions {
 
 /** Drafts read through `publisher-wasm/markdown` offer their body as Markdown. */
 export interface PublisherDraft {
-  /** Only in the `publisher-wasm/markdown` entry (undefined in the main one): `draftBody` as Markdown (`postBodyToMarkdown`), written on first read, not enumerable; what Markdown cannot say is kept as a marker, so updating the draft with it loses nothing. Null when the body is no document. */
+  /** Only in the `publisher-wasm/markdown` entry (undefined in the main one): `draftBody` as Markdown, written on first read, not enumerable; what Markdown cannot say is kept as a marker, so updating the draft with it loses nothing. Null when the body is no document. */
   readonly bodyMarkdown?: string | null;
 }
 

@@ -108,7 +108,7 @@ test('only the Markdown wasm carries the Markdown conversion', async () => {
     .map((e) => e.name.replace(/__h[0-9a-f]{16}$/, '__h…'));
   const main = exportsOf('');
   const markdown = exportsOf('markdown/');
-  const conversions = ['markdownToNoteBody', 'markdownToPostBody'];
+  const conversions = ['markdownToNoteBody', 'markdownToPostBody', 'postBodyToMarkdown'];
   for (const name of conversions) {
     assert.ok(!main.includes(name), `the main wasm exports no ${name}`);
     assert.ok(markdown.includes(name), `the Markdown wasm exports ${name}`);
@@ -117,7 +117,8 @@ test('only the Markdown wasm carries the Markdown conversion', async () => {
   assert.deepEqual(markdown.filter((name) => !conversions.includes(name)).sort(), main.sort(), 'otherwise the same exports');
   for (const file of ['markdown/index.d.ts', 'markdown/index.d.cts', 'markdown/init.d.ts']) {
     assert.match(read(file), /^export declare function markdownToNoteBody\(markdown: string\): string;$/m, file);
-    assert.match(read(file), /^export declare function markdownToPostBody\(markdown: string\): PostDocument;$/m, file);
+    assert.match(read(file), /^export declare function markdownToPostBody\(markdown: string, options\?: \{ baseUrl\?: string \}\): PostDocument;$/m, file);
+    assert.match(read(file), /^export declare function postBodyToMarkdown\(document: PostDocument\): string;$/m, file);
   }
   // pulldown-cmark's code is what the Markdown wasm adds; the main one has none of it.
   const size = (dir) => readFileSync(join(installed, dir, 'publisher_wasm_bg.wasm')).length;
