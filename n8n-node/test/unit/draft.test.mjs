@@ -160,6 +160,30 @@ test('update: PUT /drafts/<id> with the fields added, the Markdown body converte
   assert.deepEqual(h.wire(), []);
 });
 
+test('update with Only If Unchanged Since: the copy read is changed, with last_updated_at; one changed since fails the item as a conflict and nothing is written', async () => {
+  const read = (await h.run([{ resource: 'draft', operation: 'get', draftId: DRAFT_ID }], { version: 2 })).json[0];
+  await h.run([{ resource: 'draft', operation: 'update', draftId: DRAFT_ID, updateFields: { subtitle: 'First' }, options: { expectedUpdatedAt: read.updatedAt } }]);
+  const [put] = sent('PUT', `/api/v1/drafts/${DRAFT_ID}`);
+  assert.equal(put.last_updated_at, read.updatedAt);
+  assert.equal(draft(DRAFT_ID).draft_subtitle, 'First');
+  const before = writes().length;
+  const error = await h.failure([{ resource: 'draft', operation: 'update', draftId: DRAFT_ID, updateFields: { subtitle: 'Lost' }, options: { expectedUpdatedAt: read.updatedAt } }]);
+  assert.ok(error instanceof NodeApiError, `${error.name}: ${error.message}`);
+  assert.match(error.message, /^Draft \d+ was changed since you read it: nothing was sent/);
+  assert.equal(writes().length, before, 'nothing written');
+  assert.equal(draft(DRAFT_ID).draft_subtitle, 'First');
+});
+
+test('create with Links Relative To and Download Web Images off: relative links resolved; a web image fails the item before anything is written', async () => {
+  await h.run([{ resource: 'draft', operation: 'create', title: 'Links', body: 'See [the guide](/guide).', options: { baseUrl: 'https://example.com/blog/' } }]);
+  const [posted] = sent('POST', '/api/v1/drafts');
+  assert.ok(posted.draft_body.includes('https://example.com/guide'), posted.draft_body);
+  h.service.reset();
+  const error = await h.failure([{ resource: 'draft', operation: 'create', title: 'Web image', body: '![x](https://example.com/x.png)', options: { downloadImages: false } }]);
+  assert.match(`${error.message} ${error.description ?? ''}`, /is not on the service's image host/);
+  assert.deepEqual(writes(), []);
+});
+
 test('delete: { id, deleted: true }, and { id, deleted: false } when already gone', async () => {
   const first = await h.run([{ resource: 'draft', operation: 'delete', draftId: DRAFT_ID }]);
   assert.deepEqual(first.json, [{ id: DRAFT_ID, deleted: true }]);

@@ -62,7 +62,9 @@ export const DRAFT_ID = 9000;
 export const DRAFT_DOC = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A seeded draft.' }] }] };
 /** The first draft id the store gives; then one more per draft. */
 export const FIRST_DRAFT_ID = 9001;
-const DRAFT_FIELDS = ['draft_title', 'draft_subtitle', 'draft_body', 'draft_bylines', 'audience', 'type', 'draft_section_id', 'section_chosen'];
+// `should_send_email` is the publish dialog's email choice, saved before a publish or a
+// release (http-contract-drafts §6).
+const DRAFT_FIELDS = ['draft_title', 'draft_subtitle', 'draft_body', 'draft_bylines', 'audience', 'type', 'draft_section_id', 'section_chosen', 'should_send_email'];
 
 // The store's clock: each write is one second after the previous one, from the second the
 // service started (so that runs after a reset give the same records, and a draft is never
@@ -81,7 +83,8 @@ function draftStore(clockStart = Math.floor(Date.now() / 1000) * 1000) {
       draft_title: '', draft_subtitle: '', draft_body: null, draft_bylines: [], draft_created_at: at, draft_updated_at: at,
       draft_section_id: null, section_id: null, section_chosen: false, audience: 'everyone', type: 'newsletter',
       is_published: false, post_date: null, title: null, subtitle: null, slug: null, canonical_url: null,
-      should_send_email: false, email_sent_at: null, write_comment_permissions: 'everyone', is_draft_hidden: false,
+      // Never saved reads as sending (§6).
+      should_send_email: true, email_sent_at: null, write_comment_permissions: 'everyone', is_draft_hidden: false,
     };
     for (const field of DRAFT_FIELDS) if (field in body) draft[field] = body[field];
     drafts.set(draft.id, draft);
