@@ -13,7 +13,7 @@ use crate::error::length::MAX_MESSAGE_CHARS;
 use crate::error::ErrorKind;
 use crate::ids::{CommentId, DraftId, Id, NoteId, PostId, Slug, UserId};
 use crate::notes::image::ImageData;
-use crate::test_support::{block_on, fixture_text, FakeTransport};
+use crate::test_support::{block_on, fixture_text, take_checked, FakeTransport};
 
 /// A 1×1 PNG, for the image upload.
 const PNG_1X1: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -115,6 +115,54 @@ fn every_method_that_decodes_is_fuzzed() {
     }
 }
 
+/// The target that drives each method whose decoding another's target fuzzes, or that
+/// decodes nothing, with the body its requests get (these targets are not fuzzed).
+const DRIVERS: &[(&str, &str, &str)] = &[
+    ("getFollowingProfiles", "following-profiles", "profile-feed.json"),
+    ("deleteNote", "delete-note", ""),
+    ("deleteDraft", "delete-draft", ""),
+];
+
+/// Whether a method writes (the MCP server offers it only with --allow-writes) and whether
+/// it acts at most once (n8n refuses Retry On Fail) are read off its `sends` in methods.rs.
+/// Every request a client method builds in a test is checked against that list
+/// (`test_support::check_declared`); here each method is driven once, so a method that
+/// skips the check (its `driving` line forgotten or naming another method) fails too.
+#[test]
+fn every_method_sends_only_the_requests_methods_rs_declares() {
+    take_checked();
+    for method in crate::methods::ALL {
+        let (target, body) = match DRIVERS.iter().find(|(name, _, _)| *name == method.name) {
+            Some(&(_, target, sample)) => (
+                target,
+                if sample.is_empty() {
+                    String::new()
+                } else {
+                    fixture_text(sample)
+                },
+            ),
+            None => {
+                let target = TARGET_OF_METHOD
+                    .iter()
+                    .find(|(name, _)| *name == method.name)
+                    .map(|&(_, target)| target)
+                    .unwrap_or_else(|| panic!("{} is driven by no target: add one to DRIVERS", method.name));
+                let sample = TARGETS.iter().find(|(name, _)| *name == target).unwrap().1;
+                (target, fixture_text(sample))
+            }
+        };
+        run(target, body.as_bytes());
+        assert_eq!(
+            take_checked().into_iter().collect::<Vec<_>>(),
+            [method.name],
+            "the target {target} did not send {}'s requests under the check of its `sends`: its client method \
+             must begin with `let _driving = crate::test_support::driving({:?})` (under #[cfg(test)])",
+            method.name,
+            method.name
+        );
+    }
+}
+
 /// Runs one method against one body; returns the error kind, if any.
 fn run(target: &str, body: &[u8]) -> Option<ErrorKind> {
     let client = FakeTransport::client_without_retries(None);
@@ -139,6 +187,20 @@ fn run(target: &str, body: &[u8]) -> Option<ErrorKind> {
                 (200, r#"{"id":1}"#.to_string())
             } else if request.method == crate::http::Method::Get {
                 (200, draft.clone())
+            } else {
+                (200, body.clone())
+            }
+        });
+    } else if target == "following-profiles" {
+        // The ids and each user's public profile answer with their fixtures; the feeds `body`.
+        let following = fixture_text("following.json");
+        let profile = fixture_text("public-profile.json");
+        let body = String::from_utf8_lossy(body).into_owned();
+        client.transport().answer(move |request| {
+            if request.url.ends_with("/feed/following") {
+                (200, following.clone())
+            } else if request.url.ends_with("/public_profile") {
+                (200, profile.clone())
             } else {
                 (200, body.clone())
             }
@@ -228,6 +290,9 @@ fn run(target: &str, body: &[u8]) -> Option<ErrorKind> {
             kind(block_on(client.schedule_draft(draft(), at, false)).map(drop))
         }
         "unschedule-draft" => kind(block_on(client.unschedule_draft(draft())).map(drop)),
+        "following-profiles" => kind(block_on(client.get_following_profiles(&|_, _| {})).map(drop)),
+        "delete-note" => kind(block_on(client.delete_note(NoteId::from_f64(1.0).unwrap())).map(drop)),
+        "delete-draft" => kind(block_on(client.delete_draft(draft())).map(drop)),
         other => panic!("unknown target {other}"),
     }
 }

@@ -12,7 +12,7 @@ use crate::http::operation::{Delivery, Operation};
 use crate::http::{Host, Method};
 
 /// One request a method sends, read off its [`Operation`].
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Route {
     /// The HTTP method.
     pub method: Method,

@@ -2,7 +2,7 @@
 //! scripted answers, a minimal executor, and the project's response fixtures.
 
 use std::cell::{Cell, RefCell};
-use std::collections::VecDeque;
+use std::collections::{BTreeSet, VecDeque};
 use std::future::Future;
 use std::path::PathBuf;
 use std::pin::pin;
@@ -11,8 +11,10 @@ use std::task::{Context, Poll, Waker};
 use crate::client::Client;
 use crate::config::{Config, ConfigInput, RetryInput};
 use crate::error::Error;
+use crate::http::operation::Operation;
 use crate::http::transport::{BytesBody, Download, HttpResponse, SendError, Transport};
 use crate::http::HttpRequest;
+use crate::methods::{MethodInfo, Route};
 
 /// The fake's wall clock: 2023-11-14T22:13:20Z.
 pub const FAKE_NOW_MS: f64 = 1_700_000_000_000.0;
@@ -254,6 +256,72 @@ impl Transport for FakeTransport {
     fn jitter(&self) -> f64 {
         0.5
     }
+}
+
+thread_local! {
+    /// The method of `methods::ALL` whose call runs on this thread: the outermost one, so a
+    /// method that calls another (`getFollowingProfiles` → `getFullProfileById`) sends
+    /// under its own list.
+    static DRIVEN: Cell<Option<&'static MethodInfo>> = const { Cell::new(None) };
+    /// The methods at least one request of which was checked on this thread.
+    static CHECKED: RefCell<BTreeSet<&'static str>> = const { RefCell::new(BTreeSet::new()) };
+}
+
+/// While alive, every request built on this thread must be one the method declares.
+#[must_use]
+pub struct Driving(bool);
+
+impl Drop for Driving {
+    fn drop(&mut self) {
+        if self.0 {
+            DRIVEN.with(|driven| driven.set(None));
+        }
+    }
+}
+
+/// Marks the start of a call of the method `name` of `methods::ALL` (each client method
+/// that is one calls this first, in tests only): until the returned guard drops, each
+/// request built must be among that method's `sends` ([`check_declared`]). A call inside
+/// another method's call is checked against the outer method's list.
+pub fn driving(name: &'static str) -> Driving {
+    let method = crate::methods::ALL
+        .iter()
+        .find(|method| method.name == name)
+        .unwrap_or_else(|| panic!("{name} is not a method of publisher-core/src/methods.rs"));
+    Driving(DRIVEN.with(|driven| {
+        let outermost = driven.get().is_none();
+        if outermost {
+            driven.set(Some(method));
+        }
+        outermost
+    }))
+}
+
+/// Fails the test when the method being driven does not declare the operation `O` in its
+/// `sends`: whether a method writes (the MCP server's writes switch) and whether it acts at
+/// most once (n8n's Retry On Fail) are read off that list, so it must hold every request.
+pub fn check_declared<O: Operation>() {
+    let Some(method) = DRIVEN.with(Cell::get) else {
+        return;
+    };
+    let route = Route::of::<O>();
+    assert!(
+        method.sends.contains(&route),
+        "{} sent {} {:?} `/{}` ({:?}), which its `sends` in publisher-core/src/methods.rs does not list: \
+         list it there (a request other than a GET makes the method a write, and an at-most-once one \
+         makes it act at most once)",
+        method.name,
+        route.method.as_str(),
+        route.host,
+        route.route,
+        route.delivery,
+    );
+    CHECKED.with(|checked| checked.borrow_mut().insert(method.name));
+}
+
+/// The methods whose requests were checked on this thread since the last call.
+pub fn take_checked() -> BTreeSet<&'static str> {
+    CHECKED.with(|checked| std::mem::take(&mut *checked.borrow_mut()))
 }
 
 /// Runs a future to its end by polling it again and again: for futures that wait only

@@ -12,7 +12,7 @@ import { properties } from './description';
 import { errorItem, RETRY_ON_FAIL_WITH_CREATE, RETRY_ON_FAIL_WITH_DRAFT_WRITE, subjectOf, toNodeError } from './errors';
 import type { ParameterContext } from './parameters';
 import { invalidParameter, readRaw } from './parameters';
-import { findOperation } from './resources';
+import { actsAtMostOnce, findOperation } from './resources';
 import type { NodeOperation } from './resources/types';
 
 export class Publisher implements INodeType {
@@ -44,11 +44,10 @@ export class Publisher implements INodeType {
       for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
         const resource = this.getNodeParameter('resource', itemIndex, '');
         const operation = this.getNodeParameter('operation', itemIndex, '');
-        if (resource === 'draft' && findOperation(resource, operation)?.atMostOnce) {
-          throw new NodeOperationError(this.getNode(), RETRY_ON_FAIL_WITH_DRAFT_WRITE, { itemIndex });
-        }
-        if (operation === 'create' && resource !== 'draft') {
-          throw new NodeOperationError(this.getNode(), RETRY_ON_FAIL_WITH_CREATE, { itemIndex });
+        const nodeOperation = findOperation(resource, operation);
+        if (nodeOperation && actsAtMostOnce(nodeOperation)) {
+          const message = resource === 'draft' ? RETRY_ON_FAIL_WITH_DRAFT_WRITE : RETRY_ON_FAIL_WITH_CREATE;
+          throw new NodeOperationError(this.getNode(), message, { itemIndex });
         }
       }
     }

@@ -136,3 +136,29 @@ test('the description is assembled from the registry: its Operation lists and ea
     assert.equal(new Set(names).size, names.length, `${keyOf(op)} has a parameter twice`);
   }
 });
+
+// Whether an operation acts at most once is not set by hand: it calls a client method that
+// acts at most once by the core's list (js-tests/shared/methods.generated.json, whose
+// routes the core's tests check against the requests each method sends).
+test('Retry On Fail is refused, nothing sent, exactly for the operations calling a method that acts at most once', async () => {
+  const generated = JSON.parse(readFileSync(new URL('../../../js-tests/shared/methods.generated.json', import.meta.url), 'utf8'));
+  const once = new Set(generated.methods.filter((method) => method.delivery === 'at most once').map((method) => method.name));
+  // The note builder's publish() sends what publishNote sends.
+  const expected = nodeOperations.filter((op) => op.clientMethods.some((method) => once.has(method === 'note' ? 'publishNote' : method))).map(keyOf);
+  assert.deepEqual(expected, ['note/create', 'draft/create', 'draft/publish', 'draft/schedule']);
+  const credentials = { apiKey: API_KEY, hostname: '', cookieName: 'connect.sid', baseUrl: service.url };
+  const refused = [];
+  for (const op of nodeOperations) {
+    service.reset();
+    const sentBefore = service.requests.length;
+    const ctx = fakeContext({ items: [sampleItem(op)], credentials, retryOnFail: true });
+    try {
+      await node.execute.call(ctx);
+    } catch (error) {
+      assert.match(error.message, /^Retry On Fail is on for this node/, keyOf(op));
+      assert.equal(service.requests.length, sentBefore, `${keyOf(op)}: sent a request before refusing`);
+      refused.push(keyOf(op));
+    }
+  }
+  assert.deepEqual(refused, expected);
+});

@@ -33,6 +33,8 @@ impl<T: Transport> Client<T> {
     /// `offset`/`limit` sent when given; the list is cut to `limit` should the service
     /// ignore it.
     pub async fn get_comments(&self, post_id: PostId, params: &CommentsParams) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getComments");
         let request = PostComments { post_id, params };
         self.send(&request, |doc| comment::decode_comment_list(doc, params.limit))
             .await
@@ -40,6 +42,8 @@ impl<T: Transport> Client<T> {
 
     /// `getComment(id)`: `GET <main>/api/v1/reader/comment/<id>`, the `item.comment`.
     pub async fn get_comment(&self, id: CommentId) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getComment");
         self.send(&ReaderComment { id: id.get() }, comment::decode_reader_comment)
             .await
     }

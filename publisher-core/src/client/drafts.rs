@@ -247,6 +247,8 @@ impl<T: Transport> Client<T> {
     /// the account's own byline. When the answer is lost, the newest drafts are read back
     /// for one with this title created since the call began.
     pub async fn create_draft(&self, input: &DraftInput) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("createDraft");
         let title = input.title.as_deref().map(str::trim).unwrap_or("");
         if title.is_empty() {
             return Err(Error::invalid_argument(
@@ -306,12 +308,16 @@ impl<T: Transport> Client<T> {
 
     /// `getDraft(id)`: `GET drafts/<id>`.
     pub async fn get_draft(&self, id: DraftId) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getDraft");
         self.send(&GetDraft { id }, draft::decode_draft_answer).await
     }
 
     /// `getDrafts(params)`: unpublished drafts, most recently edited first; a `limit` over
     /// [`DRAFTS_PAGE_SIZE`] is read in pages.
     pub async fn get_drafts(&self, params: &DraftsParams) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getDrafts");
         let offset = params.offset.unwrap_or(0);
         let limit = params.limit.unwrap_or(DRAFTS_PAGE_SIZE);
         if limit <= DRAFTS_PAGE_SIZE {
@@ -362,6 +368,8 @@ impl<T: Transport> Client<T> {
         changes: &DraftInput,
         expected_updated_at: Option<&str>,
     ) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("updateDraft");
         let no_change = changes.title.is_none()
             && changes.subtitle.is_none()
             && changes.body.is_none()
@@ -399,6 +407,8 @@ impl<T: Transport> Client<T> {
     /// `deleteDraft(id)`: `DELETE drafts/<id>`; a draft already gone (404) resolves with
     /// [`Deletion::AlreadyGone`].
     pub async fn delete_draft(&self, id: DraftId) -> Result<Deletion, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("deleteDraft");
         match self.send(&DeleteDraft { id }, |_| Ok(())).await {
             Ok(()) => Ok(Deletion::Deleted),
             Err(error) if error.status == Some(404) => Ok(Deletion::AlreadyGone),
@@ -408,6 +418,8 @@ impl<T: Transport> Client<T> {
 
     /// `checkDraft(id)`: the service's pre-publish check as `{ok, errors, warnings}`.
     pub async fn check_draft(&self, id: DraftId) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("checkDraft");
         self.send(&Prepublish { id }, |answer| draft::decode_check(&answer))
             .await
     }
@@ -416,6 +428,8 @@ impl<T: Transport> Client<T> {
     /// refused in a sentence, nothing sent), then publishes it once. When the answer is
     /// lost, the draft is read back: published, the call resolves with its post.
     pub async fn publish_draft(&self, id: DraftId, send: bool, share_automatically: bool) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("publishDraft");
         let current = self.get_draft(id).await?;
         refuse_published(&current, id, "publishDraft")?;
         self.save_email_choice(id, &current, send, "publishDraft", "published")
@@ -476,6 +490,8 @@ impl<T: Transport> Client<T> {
     /// sets the release once, and resolves with the draft and its `scheduledAt`. When the
     /// answer is lost, the release is read back.
     pub async fn schedule_draft(&self, id: DraftId, at_ms: f64, send: bool) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("scheduleDraft");
         let now = self.transport().now_ms();
         let trigger_at = check_schedule_time(at_ms, now)?;
         let current = self.get_draft(id).await?;
@@ -578,6 +594,8 @@ impl<T: Transport> Client<T> {
     /// `unscheduleDraft(id)`: removes the release (repeatable; none set is no error) and
     /// resolves with the draft, `scheduledAt` null.
     pub async fn unschedule_draft(&self, id: DraftId) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("unscheduleDraft");
         match self.send(&Unschedule { id }, |_| Ok(())).await {
             Ok(()) => {}
             Err(error) if error.status == Some(404) => {}

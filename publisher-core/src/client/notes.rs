@@ -52,6 +52,8 @@ pub const MAYBE_PUBLISHED: UncertainOutcome = UncertainOutcome {
 impl<T: Transport> Client<T> {
     /// `getNotes({cursor, limit})`: `GET <main>/api/v1/notes?cursor&limit` (each when given).
     pub async fn get_notes(&self, params: &NotesParams) -> Result<Page<Doc<T>>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getNotes");
         let cursor = params.cursor.as_deref();
         let request = NotesFeed {
             cursor,
@@ -69,11 +71,15 @@ impl<T: Transport> Client<T> {
 
     /// `getNoteById(id)`: `GET <main>/api/v1/reader/comment/<id>`, the `item`.
     pub async fn get_note_by_id(&self, id: NoteId) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getNoteById");
         self.send(&ReaderComment { id: id.get() }, note::decode_note_item).await
     }
 
     /// `publishNote(text)`: one paragraph of plain text, published as [`Client::publish`] does.
     pub async fn publish_note(&self, text: &str) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("publishNote");
         if text.trim().is_empty() {
             let what = if text.is_empty() {
                 "a non-empty text"

@@ -115,6 +115,8 @@ impl<T: Transport> Client<T> {
     /// A `limit` above [`POSTS_PAGE_SIZE`] is fetched in pages, stepping `offset`, until
     /// `limit` posts or a short page; exactly `limit` posts (or all there are) return.
     pub async fn get_posts(&self, params: &PostsParams) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getPosts");
         let Some(limit) = params.limit.filter(|limit| *limit > POSTS_PAGE_SIZE) else {
             return self
                 .posts_page(params.offset, params.limit, params.cursor.as_deref())
@@ -156,6 +158,8 @@ impl<T: Transport> Client<T> {
 
     /// `getPost(slug)`: `GET <publication>/api/v1/posts/<slug>`, a bare post.
     pub async fn get_post(&self, slug: &Slug) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getPost");
         self.send(&PostBySlug { slug }, |mut doc| {
             post::decode_post(&mut doc, &|| format!("the post {:?}", slug.as_str()))?;
             Ok(doc)
@@ -165,6 +169,8 @@ impl<T: Transport> Client<T> {
 
     /// `getPostById(id)`: `GET <main>/api/v1/posts/by-id/<id>` (the path fixed by the interface).
     pub async fn get_post_by_id(&self, id: PostId) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getPostById");
         self.send(&PostById { id }, post::decode_post_by_id).await
     }
 
@@ -174,6 +180,8 @@ impl<T: Transport> Client<T> {
     /// is used instead. That one has no total and no date filter: the type and dates are
     /// applied here, and `total` is then a lower bound, marked `totalIsLowerBound: true`.
     pub async fn search_posts(&self, params: &SearchParams) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("searchPosts");
         let searched = self
             .send(&Search(params), |mut doc| {
                 post::decode_search_result(&mut doc)?;

@@ -63,6 +63,8 @@ impl Operation for FollowingIds {
 impl<T: Transport> Client<T> {
     /// `getUserProfile(userId)`: `GET <main>/api/v1/reader/feed/profile/<id>`.
     pub async fn get_user_profile(&self, user_id: UserId) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getUserProfile");
         self.activity_feed(user_id).await
     }
 
@@ -81,6 +83,8 @@ impl<T: Transport> Client<T> {
 
     /// `getPublicProfile(handle)`: `GET <main>/api/v1/user/<handle>/public_profile`.
     pub async fn get_public_profile(&self, handle: &Slug) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getPublicProfile");
         self.public_profile(handle).await
     }
 
@@ -95,6 +99,8 @@ impl<T: Transport> Client<T> {
     /// `getFullProfileBySlug(handle)`: the public profile, then its activity feed,
     /// merged as `{...publicProfile, userProfile}`.
     pub async fn get_full_profile_by_slug(&self, handle: &Slug) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getFullProfileBySlug");
         let mut public = self.public_profile(handle).await?;
         let id = profile::profile_id(&public).ok_or_else(|| {
             Error::invalid_response(format!("the public profile of {:?} has no usable id", handle.as_str()))
@@ -107,6 +113,8 @@ impl<T: Transport> Client<T> {
     /// public profile. A user the feed does not name (no activity) is read from
     /// `GET <main>/api/v1/user/<id>/profile` instead, so every user has a result.
     pub async fn get_full_profile_by_id(&self, user_id: UserId) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getFullProfileById");
         self.full_profile_by_id(user_id, None).await
     }
 
@@ -146,6 +154,8 @@ impl<T: Transport> Client<T> {
     /// `getFollowingIds()`: `GET <main>/api/v1/feed/following`, the ids as sent (the
     /// service lists the caller's own id too, first).
     pub async fn get_following_ids(&self) -> Result<Vec<UserId>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getFollowingIds");
         self.send(&FollowingIds, |ids| {
             let len = expect_array(&ids, "the following list")?;
             (0..len)
@@ -170,6 +180,8 @@ impl<T: Transport> Client<T> {
     /// hold the others back.
     /// Never fewer profiles than ids: when some users fail, the error names each of them.
     pub async fn get_following_profiles(&self, progress: &dyn Fn(usize, usize)) -> Result<Vec<Doc<T>>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getFollowingProfiles");
         let ids = self.get_following_ids().await?;
         let total = ids.len();
         let done = Cell::new(0usize);

@@ -179,6 +179,8 @@ impl<T: Transport> Client<T> {
     /// resolves with the note if it was created; rejects `maybe-published` only when it
     /// cannot tell.
     pub async fn publish(&self, note: &NoteToPublish) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("publishNote");
         if note.doc.content.is_empty() && note.attachments.is_empty() {
             return Err(Error::invalid_argument("a note needs some text or an attachment"));
         }
@@ -276,6 +278,8 @@ impl<T: Transport> Client<T> {
     /// `deleteNote(id)`: `DELETE <main>/api/v1/comment/<id>`. A note already gone (404) is
     /// not an error: the call resolves with [`Deletion::AlreadyGone`].
     pub async fn delete_note(&self, id: NoteId) -> Result<Deletion, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("deleteNote");
         match self.send(&DeleteComment { id: id.get() }, |_| Ok(())).await {
             Ok(()) => Ok(Deletion::Deleted),
             Err(error) if error.status == Some(404) => Ok(Deletion::AlreadyGone),

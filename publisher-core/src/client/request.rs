@@ -16,6 +16,9 @@ pub fn build<O: Operation>(operation: &O, config: &Config) -> HttpRequest {
         "{path} is not of the shape of its route {}",
         O::ROUTE
     );
+    // And one the method being driven declares (methods.rs): its writes are read off that list.
+    #[cfg(test)]
+    crate::test_support::check_declared::<O>();
     bind(O::METHOD, O::HOST, path, operation.body(), config)
 }
 
@@ -149,6 +152,22 @@ mod tests {
         assert_eq!(post.header("content-type"), Some("application/json"));
         assert_eq!(post.body.as_deref(), Some("{}"));
         assert!(!format!("{post:?}").contains("KEY"));
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "getPost sent GET Main `/*` (Repeatable), which its `sends` in publisher-core/src/methods.rs does not list"
+    )]
+    fn a_request_the_method_being_driven_does_not_declare_fails_the_test() {
+        let _driving = crate::test_support::driving("getPost");
+        build(&probe::<true>(&["x"]), &config(None, None));
+    }
+
+    #[test]
+    fn a_request_outside_any_method_is_not_checked() {
+        crate::test_support::take_checked();
+        build(&probe::<true>(&["x"]), &config(None, None));
+        assert!(crate::test_support::take_checked().is_empty());
     }
 
     #[test]

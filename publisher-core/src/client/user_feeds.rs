@@ -68,6 +68,8 @@ impl<T: Transport> Client<T> {
 
     /// `getPostsBySlug(handle, {limit, offset})`: the handle's id, then [`Self::get_posts_by_id`].
     pub async fn get_posts_by_slug(&self, handle: &Slug, params: &ReadParams) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getPostsBySlug");
         let id = self.user_id_of(handle).await?;
         self.posts_of_user(id, params).await
     }
@@ -76,6 +78,8 @@ impl<T: Transport> Client<T> {
     /// then `&cursor`. The service refuses `offset` there (400), so it is never sent:
     /// posts are skipped here. Restacks are not the user's posts and are left out.
     pub async fn get_posts_by_id(&self, user_id: UserId, params: &ReadParams) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getPostsById");
         self.posts_of_user(user_id, params).await
     }
 
@@ -121,6 +125,8 @@ impl<T: Transport> Client<T> {
 
     /// `getNotesBySlug(handle, {limit})`: the handle's id, then [`Self::get_notes_by_id`].
     pub async fn get_notes_by_slug(&self, handle: &Slug, limit: u64) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getNotesBySlug");
         let id = self.user_id_of(handle).await?;
         self.notes_of_user(id, limit).await
     }
@@ -128,6 +134,8 @@ impl<T: Transport> Client<T> {
     /// `getNotesById(userId, {limit})`: `GET <main>/api/v1/reader/feed/profile/<id>?types=note`
     /// then `&cursor`, until `limit` notes (items with a comment) or the end.
     pub async fn get_notes_by_id(&self, user_id: UserId, limit: u64) -> Result<Doc<T>, Error> {
+        #[cfg(test)]
+        let _driving = crate::test_support::driving("getNotesById");
         self.notes_of_user(user_id, limit).await
     }
 

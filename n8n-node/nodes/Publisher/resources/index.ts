@@ -24,6 +24,7 @@ import { draftPublish } from './draft/publish';
 import { draftSchedule } from './draft/schedule';
 import { draftUnschedule } from './draft/unschedule';
 import { draftUpdate } from './draft/update';
+import { AT_MOST_ONCE_METHODS } from './delivery.generated';
 import type { NodeOperation } from './types';
 
 /** In the order the editor lists their parameters. */
@@ -57,4 +58,14 @@ export const nodeOperations: readonly NodeOperation[] = [
 /** The operation an item's Resource and Operation parameters name, if the node has it. */
 export function findOperation(resource: unknown, operation: unknown): NodeOperation | undefined {
   return nodeOperations.find((op) => op.resource === resource && op.value === operation);
+}
+
+/**
+ * Whether running the operation twice would act twice (publish a note, create, publish or
+ * schedule a draft): one of its client methods acts at most once, as the core declares it
+ * from the requests the method sends. The node refuses to run it with Retry On Fail on.
+ * `note` is the builder, whose `publish()` sends what `publishNote` sends.
+ */
+export function actsAtMostOnce(op: NodeOperation): boolean {
+  return op.clientMethods.some((method) => AT_MOST_ONCE_METHODS.has(method === 'note' ? 'publishNote' : method));
 }

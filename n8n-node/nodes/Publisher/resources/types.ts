@@ -38,11 +38,6 @@ export interface NodeOperation {
   name: string;
   action: string;
   description: string;
-  /**
-   * Whether running it twice would act twice (publish a note, create or publish a draft):
-   * the node refuses to run it with n8n's Retry On Fail on.
-   */
-  atMostOnce?: boolean;
   /** Every `Publisher` method it calls (`note` is the builder factory). */
   clientMethods: ReadonlyArray<keyof Publisher>;
   /** Its parameters, in the order the editor shows them. */

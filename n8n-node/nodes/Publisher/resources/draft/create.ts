@@ -20,7 +20,6 @@ export const draftCreate: NodeOperation = {
   name: 'Create',
   action: 'Create a draft',
   description: 'Create a post draft from Markdown, with its images',
-  atMostOnce: true,
   clientMethods: ['createDraft'],
   properties: [titleProperty(), subtitleProperty(), bodyProperty(), audienceProperty(), createOptionsProperty(), simplifyProperty()],
   async execute(client, ctx, item) {

@@ -10,7 +10,6 @@ export const draftPublish: NodeOperation = {
   name: 'Publish',
   action: 'Publish a draft',
   description: 'Publish a draft now, emailing it to subscribers only when Send Email is on',
-  atMostOnce: true,
   clientMethods: ['publishDraft'],
   properties: [
     draftIdProperty(),

@@ -10,7 +10,6 @@ export const draftSchedule: NodeOperation = {
   name: 'Schedule',
   action: 'Schedule a draft',
   description: 'Have the service publish a draft at a given time, emailing it only when Send Email is on',
-  atMostOnce: true,
   clientMethods: ['scheduleDraft'],
   properties: [
     draftIdProperty(),
