@@ -149,6 +149,7 @@ impl FakeTransport {
     }
 
     /// Puts a file on the fake web: `download(url)` answers `status`, `content_type` and `bytes`.
+    #[cfg(feature = "markdown")]
     pub fn serve(&self, url: &str, status: u16, content_type: Option<&str>, bytes: &[u8]) {
         let download = Download {
             status,
@@ -159,6 +160,7 @@ impl FakeTransport {
     }
 
     /// The URLs downloaded, in order, with the byte limit each asked for.
+    #[cfg(feature = "markdown")]
     pub fn downloaded(&self) -> Vec<(String, usize)> {
         self.downloaded.borrow().clone()
     }

@@ -89,6 +89,8 @@ pub struct DraftInput {
     pub download_images: bool,
 }
 
+// Derivable only without the `markdown` feature, which defaults download_images to true.
+#[allow(clippy::derivable_impls)]
 impl Default for DraftInput {
     fn default() -> Self {
         DraftInput {

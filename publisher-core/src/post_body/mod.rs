@@ -10,9 +10,9 @@ pub mod link;
 pub mod markdown;
 #[cfg(feature = "markdown")]
 mod marker;
-pub mod rules;
 #[cfg(feature = "markdown")]
 pub mod node_tree;
+pub mod rules;
 #[cfg(feature = "markdown")]
 pub mod to_markdown;
 #[cfg(feature = "markdown")]
