@@ -58,7 +58,8 @@ function copyOfTree() {
 
 function copyOfCommit(commit) {
   const dir = emptySourceDir();
-  execFileSync('sh', ['-c', `git -C "${root}" archive "${commit}" Cargo.toml Cargo.lock src publisher-core | tar -x -C "${dir}"`]);
+  // -m: the files dated now, not at the commit, or cargo would take the last build as fresh.
+  execFileSync('sh', ['-c', `git -C "${root}" archive "${commit}" Cargo.toml Cargo.lock src publisher-core | tar -x -m -C "${dir}"`]);
   return dir;
 }
 
