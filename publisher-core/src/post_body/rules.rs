@@ -12,7 +12,7 @@
 #![deny(missing_docs)]
 
 use crate::error::Error;
-use crate::json::{string_field, FieldShape, JsonDoc, JsonKind};
+use crate::json::{number_field, string_field, FieldShape, JsonDoc, JsonKind};
 use crate::post_body::document::PostDoc;
 
 /// Where a node may stand.
@@ -46,8 +46,6 @@ pub enum Content {
 pub enum Value {
     /// A string or null.
     TextOrNull,
-    /// A non-empty string.
-    Text,
     /// A whole number from `min` to `max`.
     Integer {
         /// The smallest.
@@ -298,10 +296,18 @@ pub fn check_post_document<D: JsonDoc>(doc: &D) -> Result<(), Error> {
 /// [`check_post_document`], where an image whose `src` is one of `uploads` counts as
 /// hosted: it is uploaded before the document is sent, and its `src` becomes the upload's URL.
 pub fn check_post_document_with_uploads<D: JsonDoc>(doc: &D, uploads: &[String]) -> Result<(), Error> {
+    first_violation(doc, uploads)
+}
+
+fn first_violation<D: JsonDoc>(doc: &D, uploads: &[String]) -> Result<(), Error> {
     let mut walk = Walk::new(uploads, true);
     walk.root(doc);
     match walk.found.into_iter().next() {
-        Some(Violation { path, reason }) => Err(Error::invalid_argument(format!("{path}: {reason}"))),
+        Some(Violation { mut path, reason }) => {
+            path.push_str(": ");
+            path.push_str(&reason);
+            Err(Error::invalid_argument(path))
+        }
         None => Ok(()),
     }
 }
@@ -328,8 +334,8 @@ pub fn is_hosted_image(src: &str) -> bool {
         return false;
     };
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let host = rest.get(..end).unwrap_or(rest).to_ascii_lowercase();
-    HOSTED_IMAGE_HOSTS.iter().any(|pattern| host_matches(pattern, &host))
+    let host = rest.get(..end).unwrap_or(rest);
+    HOSTED_IMAGE_HOSTS.iter().any(|pattern| host_matches(pattern, host))
 }
 
 /// Whether `href` is an absolute URL of one of [`HREF_SCHEMES`]; `http(s)` with a host.
@@ -337,11 +343,10 @@ pub fn is_absolute_href(href: &str) -> bool {
     let Some((scheme, rest)) = href.split_once(':') else {
         return false;
     };
-    let scheme = scheme.to_ascii_lowercase();
-    if !HREF_SCHEMES.contains(&scheme.as_str()) || rest.is_empty() {
+    if !HREF_SCHEMES.iter().any(|known| known.eq_ignore_ascii_case(scheme)) || rest.is_empty() {
         return false;
     }
-    scheme == "mailto"
+    scheme.eq_ignore_ascii_case("mailto")
         || rest
             .strip_prefix("//")
             .is_some_and(|host| !host.is_empty() && !host.starts_with('/'))
@@ -354,12 +359,18 @@ fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> 
         .flatten()
 }
 
+fn strip_suffix_ignore_case<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
+    let start = text.len().checked_sub(suffix.len())?;
+    let tail = text.get(start..)?;
+    tail.eq_ignore_ascii_case(suffix).then(|| text.get(..start)).flatten()
+}
+
+/// Whether `host` (in any case) is `pattern` (lowercase), where a `*` stands for one DNS label.
 fn host_matches(pattern: &str, host: &str) -> bool {
     match pattern.split_once('*') {
-        None => pattern == host,
-        Some((before, after)) => host
-            .strip_prefix(before)
-            .and_then(|rest| rest.strip_suffix(after))
+        None => pattern.eq_ignore_ascii_case(host),
+        Some((before, after)) => strip_prefix_ignore_case(host, before)
+            .and_then(|rest| strip_suffix_ignore_case(rest, after))
             .is_some_and(|label| !label.is_empty() && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')),
     }
 }
@@ -369,22 +380,20 @@ pub fn node_rule(name: &str) -> Option<&'static NodeRule> {
     NODES.iter().find(|rule| rule.name == name)
 }
 
-/// What `content` says in a message.
-fn holds(content: Content) -> String {
+/// Appends what `content` says in a message.
+fn push_holds(out: &mut String, content: Content) {
     match content {
-        Content::Nothing => "nothing".into(),
-        Content::Inline => "inline nodes".into(),
-        Content::Text => "text".into(),
-        Content::Blocks => "blocks".into(),
+        Content::Nothing => out.push_str("nothing"),
+        Content::Inline => out.push_str("inline nodes"),
+        Content::Text => out.push_str("text"),
+        Content::Blocks => out.push_str("blocks"),
         Content::Only(names) => {
-            let mut out = String::new();
-            for name in names {
-                if !out.is_empty() {
+            for (index, name) in names.iter().enumerate() {
+                if index > 0 {
                     out.push_str(", ");
                 }
                 out.push_str(name);
             }
-            out
         }
     }
 }
@@ -399,39 +408,43 @@ fn fits(content: Content, child: &NodeRule) -> bool {
     }
 }
 
-/// Whether a value keeps its rule.
-fn keeps<D: JsonDoc>(value: &D, rule: Value, uploads: &[String]) -> bool {
-    let shape = FieldShape::of(value);
-    let text = || value.as_string().unwrap_or_default();
-    match rule {
-        Value::TextOrNull => matches!(shape, FieldShape::String | FieldShape::Null),
-        Value::Text => shape == FieldShape::String && !text().is_empty(),
-        Value::Integer { min, max } => {
-            shape == FieldShape::SafeInteger
-                && value
-                    .as_f64()
-                    .is_some_and(|n| n >= f64::from(min) && n <= f64::from(max))
-        }
-        Value::NumberOrNull => matches!(shape, FieldShape::SafeInteger | FieldShape::Finite | FieldShape::Null),
-        Value::Flag => shape == FieldShape::Bool,
-        Value::VideoId => shape == FieldShape::String && !text().is_empty() && !text().contains(['/', ':', '?']),
-        Value::HostedImage => shape == FieldShape::String && (is_hosted_image(&text()) || uploads.contains(&text())),
-        Value::AbsoluteHref => shape == FieldShape::String && is_absolute_href(&text()),
-    }
-}
-
 /// What a value must be, as the message about one that is not says it.
 pub fn requirement(rule: Value) -> String {
-    match rule {
-        Value::TextOrNull => "must be a string or null".into(),
-        Value::Text => "must be a non-empty string".into(),
-        Value::Integer { min, max } => format!("must be a whole number from {min} to {max}"),
-        Value::NumberOrNull => "must be a number or null".into(),
-        Value::Flag => "must be true or false".into(),
-        Value::VideoId => "must be the video's id (youtube.com/watch?v=ID), not its URL".into(),
-        Value::HostedImage => "is not an image the service hosts, and the editor does not show one from elsewhere: upload it and use the url the upload answers".into(),
-        Value::AbsoluteHref => "must be an absolute http, https or mailto URL; a relative link goes nowhere".into(),
+    let mut out = String::new();
+    push_requirement(&mut out, rule);
+    out
+}
+
+fn push_requirement(out: &mut String, rule: Value) {
+    out.push_str(match rule {
+        Value::TextOrNull => "must be a string or null",
+        Value::Integer { min, max } => {
+            out.push_str("must be a whole number from ");
+            push_number(out, min);
+            out.push_str(" to ");
+            push_number(out, max);
+            return;
+        }
+        Value::NumberOrNull => "must be a number or null",
+        Value::Flag => "must be true or false",
+        Value::VideoId => "must be the video's id (youtube.com/watch?v=ID), not its URL",
+        Value::HostedImage => "is not an image the service hosts, and the editor does not show one from elsewhere: upload it and use the url the upload answers",
+        Value::AbsoluteHref => "must be an absolute http, https or mailto URL; a relative link goes nowhere",
+    });
+}
+
+/// Appends `number` in decimal; by hand, since the formatting machinery's call sites cost
+/// more wasm than this.
+fn push_number(out: &mut String, number: u32) {
+    if number >= 10 {
+        push_number(out, number / 10);
     }
+    out.push(char::from(b'0' | (number % 10) as u8));
+}
+
+/// The member `key` of `value`: a handle in JS, a copy natively (where only tests walk).
+fn member<D: JsonDoc>(value: &D, key: &'static str) -> Option<D> {
+    value.with_field(key, D::clone)
 }
 
 struct Walk<'a> {
@@ -457,24 +470,36 @@ impl<'a> Walk<'a> {
         self.first_only && !self.found.is_empty()
     }
 
-    fn report(&mut self, suffix: &str, reason: String) {
+    /// Records that the node at the path, or its member `suffix`, breaks a rule.
+    fn report(&mut self, suffix: &[&str], reason: &[&str]) {
+        let mut path = self.path.clone();
+        for part in suffix {
+            path.push_str(part);
+        }
         self.found.push(Violation {
-            path: [self.path.as_str(), suffix].concat(),
-            reason,
+            path,
+            reason: reason.concat(),
         });
+    }
+
+    /// Cuts the path back to its first `length` bytes: by popping, since `truncate` would
+    /// bring a panic's message and location into the wasm for a boundary that always holds.
+    fn cut_path(&mut self, length: usize) {
+        while self.path.len() > length {
+            self.path.pop();
+        }
     }
 
     fn root<D: JsonDoc>(&mut self, doc: &D) {
         if doc.kind() != JsonKind::Object || string_field(doc, "type").as_deref() != Some("doc") {
-            self.report("", "must be a post document (an object with type \"doc\")".into());
-            return;
+            return self.report(&[], &["must be a post document (an object with type \"doc\")"]);
         }
         self.node(doc, None, 0);
     }
 
-    /// Checks `node`, which stands in a node holding `parent` (`None`: the root, or a node
-    /// the table does not know, whose children may be anything).
-    fn node<D: JsonDoc>(&mut self, node: &D, parent: Option<(&'static str, Content)>, depth: usize) {
+    /// Checks `node`, which stands in a node of the rule `parent` (`None`: the root, or a
+    /// node the table does not know, whose children may be anything).
+    fn node<D: JsonDoc>(&mut self, node: &D, parent: Option<&'static NodeRule>, depth: usize) {
         if self.done() {
             return;
         }
@@ -482,101 +507,136 @@ impl<'a> Walk<'a> {
             .then(|| string_field(node, "type"))
             .flatten()
         else {
-            self.report("", "is not a node: a node is an object with a string type".into());
-            return;
+            return self.report(&[], &["is not a node: a node is an object with a string type"]);
         };
-        let rule = node_rule(&name);
         if let Some(gone) = UNRENDERED.iter().find(|gone| gone.name == name) {
             self.report(
-                "",
-                format!(
-                    "\"{}\" is not rendered by the post editor; write {}",
-                    gone.name, gone.write
-                ),
+                &[],
+                &[
+                    "\"",
+                    gone.name,
+                    "\" is not rendered by the post editor; write ",
+                    gone.write,
+                ],
             );
         }
-        if let (Some(rule), Some((parent, content))) = (rule, parent) {
-            if !fits(content, rule) {
+        let rule = node_rule(&name);
+        if let Some(rule) = rule {
+            if let Some(parent) = parent.filter(|parent| !fits(parent.content, rule)) {
+                let mut holds = String::new();
+                push_holds(&mut holds, parent.content);
                 self.report(
-                    "",
-                    format!(
-                        "\"{}\" cannot be inside \"{parent}\", which holds {}",
+                    &[],
+                    &[
+                        "\"",
                         rule.name,
-                        holds(content)
-                    ),
+                        "\" cannot be inside \"",
+                        parent.name,
+                        "\", which holds ",
+                        &holds,
+                    ],
                 );
             }
-        }
-        if let Some(rule) = rule {
-            self.attrs(node, rule.attrs, ".attrs.");
+            self.attrs(node, rule.attrs);
             // The editor throws on a text node without text.
             if rule.name == "text" && string_field(node, "text").is_none_or(|text| text.is_empty()) {
-                self.report(".text", "must be a non-empty string".into());
+                self.report(&[".text"], &["must be a non-empty string"]);
             }
             if AT_MOST_ONE.contains(&rule.name) {
                 if self.seen_once.contains(&rule.name) {
-                    self.report("", format!("a second {}: a post holds at most one", rule.name));
+                    self.report(&[], &["a second ", rule.name, ": a post holds at most one"]);
                 }
                 self.seen_once.push(rule.name);
             }
         }
         self.marks(node);
-        self.children(node, rule.map(|rule| (rule.name, rule.content)), depth);
+        self.children(node, rule, depth);
     }
 
-    fn attrs<D: JsonDoc>(&mut self, node: &D, attrs: &'static [Attr], at: &str) {
+    /// Checks the `attrs` of `node` (a node or a mark) against `attrs`.
+    fn attrs<D: JsonDoc>(&mut self, node: &D, attrs: &'static [Attr]) {
+        if attrs.is_empty() {
+            return;
+        }
+        let values = member(node, "attrs");
         for attr in attrs {
             if self.done() {
                 return;
             }
-            let kept = node
-                .with_field("attrs", |all| {
-                    all.with_field(attr.name, |value| keeps(value, attr.value, self.uploads))
-                })
-                .flatten();
-            let reason = match kept {
-                Some(false) => requirement(attr.value),
-                None if attr.required => "is required".into(),
-                _ => continue,
+            let shape = values
+                .as_ref()
+                .map_or(FieldShape::Absent, |values| values.field_shape(attr.name));
+            // Read once, and only when it is a string.
+            let text = (shape == FieldShape::String)
+                .then(|| values.as_ref().and_then(|values| string_field(values, attr.name)))
+                .flatten()
+                .unwrap_or_default();
+            let kept = match attr.value {
+                _ if shape == FieldShape::Absent => !attr.required,
+                Value::TextOrNull => matches!(shape, FieldShape::String | FieldShape::Null),
+                Value::Integer { min, max } => {
+                    shape == FieldShape::SafeInteger
+                        && values
+                            .as_ref()
+                            .and_then(|values| number_field(values, attr.name))
+                            .is_some_and(|n| n >= f64::from(min) && n <= f64::from(max))
+                }
+                Value::NumberOrNull => {
+                    matches!(shape, FieldShape::SafeInteger | FieldShape::Finite | FieldShape::Null)
+                }
+                Value::Flag => shape == FieldShape::Bool,
+                Value::VideoId => !text.is_empty() && !text.contains(['/', ':', '?']),
+                Value::HostedImage => {
+                    is_hosted_image(&text) || (shape == FieldShape::String && self.uploads.contains(&text))
+                }
+                Value::AbsoluteHref => is_absolute_href(&text),
             };
-            self.report(&[at, attr.name].concat(), reason);
+            if !kept {
+                let mut reason = String::new();
+                if shape == FieldShape::Absent {
+                    reason.push_str("is required");
+                } else {
+                    push_requirement(&mut reason, attr.value);
+                }
+                self.report(&[".attrs.", attr.name], &[&reason]);
+            }
         }
     }
 
     fn marks<D: JsonDoc>(&mut self, node: &D) {
-        let count = node
-            .with_field("marks", |marks| marks.array_len())
-            .flatten()
-            .unwrap_or(0);
-        for index in 0..count {
+        let Some(marks) = member(node, "marks") else {
+            return;
+        };
+        for index in 0..marks.array_len().unwrap_or(0) {
             if self.done() {
                 return;
             }
-            let at = format!(".marks[{index}]");
-            let rule = node
-                .with_field("marks", |marks| {
-                    marks.with_item(index, |mark| string_field(mark, "type")).flatten()
-                })
-                .flatten()
-                .and_then(|name| MARKS.iter().find(|rule| rule.name == name));
-            let Some(rule) = rule else { continue };
+            let Some(mark) = marks.with_item(index, D::clone) else {
+                continue;
+            };
+            let name = string_field(&mark, "type");
+            let Some(rule) = MARKS.iter().find(|rule| Some(rule.name) == name.as_deref()) else {
+                continue;
+            };
             let length = self.path.len();
-            self.path.push_str(&at);
-            node.with_field("marks", |marks| {
-                marks.with_item(index, |mark| self.attrs(mark, rule.attrs, ".attrs."))
-            });
-            self.path.truncate(length);
+            self.path.push_str(".marks[");
+            push_number(&mut self.path, index as u32);
+            self.path.push(']');
+            self.attrs(&mark, rule.attrs);
+            self.cut_path(length);
         }
     }
 
-    fn children<D: JsonDoc>(&mut self, node: &D, rule: Option<(&'static str, Content)>, depth: usize) {
-        let count = match node.with_field("content", |content| content.array_len()) {
-            None => return,
-            Some(Some(count)) => count,
-            Some(None) => return self.report(".content", "must be an array of nodes".into()),
+    fn children<D: JsonDoc>(&mut self, node: &D, rule: Option<&'static NodeRule>, depth: usize) {
+        let Some(content) = member(node, "content") else {
+            return;
+        };
+        let Some(count) = content.array_len() else {
+            return self.report(&[".content"], &["must be an array of nodes"]);
         };
         if count > 0 && depth >= MAX_DEPTH {
-            return self.report("", format!("nodes nested more than {MAX_DEPTH} deep are not checked"));
+            // MAX_DEPTH, written out (the deep-nesting test holds them together).
+            return self.report(&[], &["nodes nested more than 100 deep are not checked"]);
         }
         let depth = depth.saturating_add(1);
         for index in 0..count {
@@ -584,11 +644,13 @@ impl<'a> Walk<'a> {
                 return;
             }
             let length = self.path.len();
-            self.path.push_str(&format!(".content[{index}]"));
-            node.with_field("content", |content| {
-                content.with_item(index, |child| self.node(child, rule, depth))
-            });
-            self.path.truncate(length);
+            self.path.push_str(".content[");
+            push_number(&mut self.path, index as u32);
+            self.path.push(']');
+            if let Some(child) = content.with_item(index, D::clone) {
+                self.node(&child, rule, depth);
+            }
+            self.cut_path(length);
         }
     }
 }

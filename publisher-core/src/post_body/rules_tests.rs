@@ -629,7 +629,6 @@ fn examples() -> Vec<Json> {
 fn value_json(value: Value) -> Json {
     let kind = match value {
         Value::TextOrNull => "text-or-null",
-        Value::Text => "text",
         Value::Integer { .. } => "integer",
         Value::NumberOrNull => "number-or-null",
         Value::Flag => "flag",
@@ -691,7 +690,8 @@ fn rules_json() -> String {
                 Content::Blocks => json!("blocks"),
                 Content::Only(names) => json!(names),
             };
-            let holds = super::holds(rule.content);
+            let mut holds = String::new();
+            push_holds(&mut holds, rule.content);
             (
                 rule.name.to_string(),
                 json!({"role": role, "attrs": attrs_json(rule.attrs), "content": content, "holds": holds, "evidence": evidence(rule.name)}),
