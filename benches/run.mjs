@@ -21,8 +21,9 @@ const before = option('before');
 const only = option('only');
 // Not benchmarks: this runner and the shared helpers.
 const helpers = new Set(['run.mjs', 'lib.mjs']);
-// Needs n8n, PostgreSQL and Redis, and takes minutes: only with --all.
-const heavy = new Set(['queue-mode.mjs']);
+// Take minutes, only with --all: queue-mode needs n8n, PostgreSQL and Redis; wasm-cost
+// builds the wasm once per variant.
+const heavy = new Set(['queue-mode.mjs', 'wasm-cost.mjs']);
 // Fewer samples under --quick.
 const quickArgs = {
   'per-call.mjs': ['--blocks', '6'],
