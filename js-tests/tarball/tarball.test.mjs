@@ -114,7 +114,11 @@ test('only the Markdown wasm carries the Markdown conversion', async () => {
     assert.ok(markdown.includes(name), `the Markdown wasm exports ${name}`);
     assert.ok(!read('publisher_wasm.d.ts').includes(name), `the main declarations do not promise ${name}`);
   }
-  assert.deepEqual(markdown.filter((name) => !conversions.includes(name)).sort(), main.sort(), 'otherwise the same exports');
+  // The Markdown entry's drafts convert their body on first read of bodyMarkdown: one
+  // closure more, its shim beside the main wasm's.
+  const closure = (name) => name.startsWith('wasm_bindgen__convert__closures');
+  assert.equal(markdown.filter(closure).length, main.filter(closure).length + 1, 'one closure more: the bodyMarkdown converter');
+  assert.deepEqual(markdown.filter((name) => !conversions.includes(name) && !closure(name)).sort(), main.filter((name) => !closure(name)).sort(), 'otherwise the same exports');
   for (const file of ['markdown/index.d.ts', 'markdown/index.d.cts', 'markdown/init.d.ts']) {
     assert.match(read(file), /^export declare function markdownToNoteBody\(markdown: string\): string;$/m, file);
     assert.match(read(file), /^export declare function markdownToPostBody\(markdown: string, options\?: \{ baseUrl\?: string \}\): PostDocument;$/m, file);
