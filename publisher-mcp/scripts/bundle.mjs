@@ -1,0 +1,41 @@
+// The published bin as one bundled file (esbuild): bin/publisher-mcp.js with the SDK, zod
+// and the server's sources inlined, so that a start reads a few files instead of
+// resolving some hundred modules. publisher-wasm stays an import (its wasm is a file of
+// its own, found from its package). What is imported only on demand (the HTTP server,
+// the stdio transport, zod's JSON Schema reader for a tool's first call) stays a chunk
+// of its own, loaded then. The library exports (`publisher-mcp`, `publisher-mcp/worker`)
+// are not bundled: a Worker's bundler picks the SDK's and the client's `workerd` builds.
+//   node publisher-mcp/scripts/bundle.mjs [OUTDIR]   writes OUTDIR/publisher-mcp.js and OUTDIR/chunks/
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const here = join(dirname(fileURLToPath(import.meta.url)), '..');
+// esbuild is the repository's devDependency (package.json at the root).
+const esbuild = createRequire(join(here, '..', 'package.json'))('esbuild');
+
+/** Bundles the bin into `outdir`; resolves with the files written and their bytes. */
+export async function bundleBin(outdir) {
+  const result = await esbuild.build({
+    absWorkingDir: here,
+    entryPoints: { 'publisher-mcp': join(here, 'bin', 'publisher-mcp.js') },
+    outdir: resolve(outdir),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: ['publisher-wasm', 'publisher-wasm/*'],
+    chunkNames: 'chunks/[name]-[hash]',
+    minify: true,
+    // The bundled packages' licence comments, in a file beside each output.
+    legalComments: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  return Object.entries(result.metafile.outputs).map(([path, { bytes }]) => ({ path: resolve(here, path), bytes }));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const { path, bytes } of await bundleBin(process.argv[2] ?? join(here, 'dist'))) console.log(`${path}\t${bytes}`);
+}
