@@ -5,6 +5,8 @@
 // the stdio transport, zod's JSON Schema reader for a tool's first call) stays a chunk
 // of its own, loaded then. The library exports (`publisher-mcp`, `publisher-mcp/worker`)
 // are not bundled: a Worker's bundler picks the SDK's and the client's `workerd` builds.
+// The SDK's Node shims are replaced by scripts/bundle-shims.mjs, so that ajv too is a chunk
+// loaded on demand (the first tool result), not evaluated at start-up.
 //   node publisher-mcp/scripts/bundle.mjs [OUTDIR]   writes OUTDIR/publisher-mcp.js and OUTDIR/chunks/
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,16 @@ import { createRequire } from 'node:module';
 const here = join(dirname(fileURLToPath(import.meta.url)), '..');
 // esbuild is the repository's devDependency (package.json at the root).
 const esbuild = createRequire(join(here, '..', 'package.json'))('esbuild');
+
+const shims = join(here, 'scripts', 'bundle-shims.mjs');
+
+/** `@modelcontextprotocol/server/_shims`, wherever the SDK imports it, as scripts/bundle-shims.mjs. */
+const lazyValidator = {
+  name: 'lazy-json-schema-validator',
+  setup(build) {
+    build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: shims }));
+  },
+};
 
 /** Bundles the bin into `outdir`; resolves with the files written and their bytes. */
 export async function bundleBin(outdir) {
@@ -26,6 +38,7 @@ export async function bundleBin(outdir) {
     platform: 'node',
     target: 'node20',
     external: ['publisher-wasm', 'publisher-wasm/*'],
+    plugins: [lazyValidator],
     chunkNames: 'chunks/[name]-[hash]',
     minify: true,
     // The bundled packages' licence comments, in a file beside each output.

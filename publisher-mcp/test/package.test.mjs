@@ -51,6 +51,8 @@ test('the tarball holds the bin, the sources, the README and the licence, and de
   assert.deepEqual(files.filter((f) => /^(test|scripts|node_modules)\//.test(f)), []);
   // The bin is the bundle: a launcher and its chunks, nothing of the repository's bin.
   assert.ok(files.some((f) => /^bin\/chunks\/cli-[\w-]+\.js$/.test(f)), 'the bundled command line in bin/chunks/');
+  // ajv (the SDK's JSON Schema validator) is a chunk of its own, loaded on a tool's first result.
+  assert.ok(files.some((f) => /^bin\/chunks\/ajv-[\w-]+\.js$/.test(f)), 'ajv in a chunk of its own');
   const launcher = execFileSync('tar', ['xzOf', tarball, 'package/bin/publisher-mcp.js'], { encoding: 'utf8' });
   assert.match(launcher, /^#!\/usr\/bin\/env node\n/);
   assert.match(launcher, /enableCompileCache/);
