@@ -6,7 +6,9 @@
 // of its own, loaded then. The library exports (`publisher-mcp`, `publisher-mcp/worker`)
 // are not bundled: a Worker's bundler picks the SDK's and the client's `workerd` builds.
 // The SDK's Node shims are replaced by scripts/bundle-shims.mjs, so that ajv too is a chunk
-// loaded on demand (the first tool result), not evaluated at start-up.
+// loaded on demand (the first tool result), not evaluated at start-up. zod's messages in 60
+// other languages are left out: it says everything in English (its default, `en`), and
+// nothing here asks for another (`z.locales.xx`); they were a third of its chunk.
 //   node publisher-mcp/scripts/bundle.mjs [OUTDIR]   writes OUTDIR/publisher-mcp.js and OUTDIR/chunks/
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +28,21 @@ const lazyValidator = {
   },
 };
 
+/** zod's `locales/index.js` as English alone: `export { default as en } from './en.js'`. */
+const englishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, ({ path, resolveDir, importer }) => (
+      /[\\/]node_modules[\\/]zod[\\/]/.test(importer) ? { path: join(resolveDir, path), namespace: 'zod-english-only' } : undefined
+    ));
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, ({ path }) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(dirname(path), 'en.js'))};`,
+      resolveDir: dirname(path),
+      loader: 'js',
+    }));
+  },
+};
+
 /** Bundles the bin into `outdir`; resolves with the files written and their bytes. */
 export async function bundleBin(outdir) {
   const result = await esbuild.build({
@@ -38,7 +55,7 @@ export async function bundleBin(outdir) {
     platform: 'node',
     target: 'node20',
     external: ['publisher-wasm', 'publisher-wasm/*'],
-    plugins: [lazyValidator],
+    plugins: [lazyValidator, englishOnly],
     chunkNames: 'chunks/[name]-[hash]',
     minify: true,
     // The bundled packages' licence comments, in a file beside each output.
