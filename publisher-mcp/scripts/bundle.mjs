@@ -9,7 +9,7 @@
 // loaded on demand (the first tool result), not evaluated at start-up. zod's messages in 60
 // other languages are left out: it says everything in English (its default, `en`), and
 // nothing here asks for another (`z.locales.xx`); they were a third of its chunk.
-//   node publisher-mcp/scripts/bundle.mjs [OUTDIR]   writes OUTDIR/publisher-mcp.js and OUTDIR/chunks/
+//   node publisher-mcp/scripts/bundle.mjs [OUTDIR] [--untrimmed]   writes OUTDIR/publisher-mcp.js and OUTDIR/chunks/
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -43,8 +43,11 @@ const englishOnly = {
   },
 };
 
-/** Bundles the bin into `outdir`; resolves with the files written and their bytes. */
-export async function bundleBin(outdir) {
+/**
+ * Bundles the bin into `outdir`; resolves with the files written and their bytes.
+ * `trimmed: false` keeps the SDK's shims and zod's locales (what the trims buy, measured).
+ */
+export async function bundleBin(outdir, { trimmed = true } = {}) {
   const result = await esbuild.build({
     absWorkingDir: here,
     entryPoints: { 'publisher-mcp': join(here, 'bin', 'publisher-mcp.js') },
@@ -55,7 +58,7 @@ export async function bundleBin(outdir) {
     platform: 'node',
     target: 'node20',
     external: ['publisher-wasm', 'publisher-wasm/*'],
-    plugins: [lazyValidator, englishOnly],
+    plugins: trimmed ? [lazyValidator, englishOnly] : [],
     chunkNames: 'chunks/[name]-[hash]',
     minify: true,
     // The bundled packages' licence comments, in a file beside each output.
@@ -67,5 +70,6 @@ export async function bundleBin(outdir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const { path, bytes } of await bundleBin(process.argv[2] ?? join(here, 'dist'))) console.log(`${path}\t${bytes}`);
+  const [outdir = join(here, 'dist')] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  for (const { path, bytes } of await bundleBin(outdir, { trimmed: !process.argv.includes('--untrimmed') })) console.log(`${path}\t${bytes}`);
 }
