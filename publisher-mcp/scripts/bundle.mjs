@@ -1,5 +1,5 @@
 // The published bin as one bundled file (esbuild): bin/publisher-mcp.js with the SDK, zod
-// and the server's sources inlined, so that a start reads a few files instead of
+// and the server's sources inlined, so that a start reads five files instead of
 // resolving some hundred modules. publisher-wasm stays an import (its wasm is a file of
 // its own, found from its package). What is imported only on demand (the HTTP server,
 // the stdio transport, zod's JSON Schema reader for a tool's first call) stays a chunk

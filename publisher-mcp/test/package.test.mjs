@@ -49,14 +49,13 @@ test('the tarball holds the bin, the sources, the README and the licence, and de
   const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
   assert.ok(files.includes('bin/publisher-mcp.js') && files.includes('src/tools.generated.js') && files.includes('README.md') && files.includes('LICENSE'));
   assert.deepEqual(files.filter((f) => /^(test|scripts|node_modules)\//.test(f)), []);
-  // The bin is the bundle: a launcher and its chunks, nothing of the repository's bin.
-  assert.ok(files.some((f) => /^bin\/chunks\/cli-[\w-]+\.js$/.test(f)), 'the bundled command line in bin/chunks/');
+  // The bin is the bundle: one file and the chunks it imports on demand.
+  const bin = execFileSync('tar', ['xzOf', tarball, 'package/bin/publisher-mcp.js'], { encoding: 'utf8' });
+  assert.match(bin, /^#!\/usr\/bin\/env node\n/);
+  assert.doesNotMatch(bin, /from ?["'](?:\.\.\/src\/|@modelcontextprotocol\/|zod)/, 'the SDK, zod and the sources are inlined');
+  assert.match(bin, /["']publisher-wasm\/markdown["']/, 'the client stays an import');
   // ajv (the SDK's JSON Schema validator) is a chunk of its own, loaded on a tool's first result.
   assert.ok(files.some((f) => /^bin\/chunks\/ajv-[\w-]+\.js$/.test(f)), 'ajv in a chunk of its own');
-  const launcher = execFileSync('tar', ['xzOf', tarball, 'package/bin/publisher-mcp.js'], { encoding: 'utf8' });
-  assert.match(launcher, /^#!\/usr\/bin\/env node\n/);
-  assert.match(launcher, /enableCompileCache/);
-  assert.match(launcher, /\.\/chunks\/cli-[\w-]+\.js/);
   const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', 'publisher-mcp', 'package.json'), 'utf8'));
   const version = JSON.parse(readFileSync(join(root, 'pkg', 'package.json'), 'utf8')).version;
   assert.deepEqual(manifest.dependencies, { '@modelcontextprotocol/node': '2.1.2', '@modelcontextprotocol/server': '2.4.0', 'publisher-wasm': `^${version}`, zod: '4.6.7' });
