@@ -6,12 +6,13 @@
 // then, once it is answered, `notifications/initialized` and `tools/list` (following
 // nextCursor). Samples rotate across servers (ours, peer, …; then peer, …, ours) so that
 // machine noise hits each alike; one unrecorded round first warms the OS's file cache.
-// Our server runs with PUBLISHER_API_KEY and PUBLISHER_BASE_URL set to the local service;
-// a floor row (Node answering the same messages by hand, loading nothing) shows the
-// runtime's own share.
-// With --install-size, also what installing each server brings: publisher-mcp and
-// publisher-wasm packed (npm pack) and installed from the tarballs into an empty folder
-// with `npm install --omit=dev`; a peer's `--peer-install` arguments the same way. Prints
+// Our server runs with PUBLISHER_API_KEY and PUBLISHER_BASE_URL set to the local service,
+// as a user runs it: packed (its bin bundled, publisher-mcp/scripts/pack.mjs) and installed
+// from the tarballs into an empty folder; a second row runs the repository's bin (the
+// sources, unbundled). A floor row (Node answering the same messages by hand, loading
+// nothing) shows the runtime's own share.
+// With --install-size, also what installing each server brings (node_modules of that
+// install of ours; a peer's `--peer-install` arguments installed the same way). Prints
 // figures; asserts nothing.
 //
 //   node benches/mcp-start.mjs [--runs 20] [--peer "LABEL=COMMAND LINE"]… [--install-size]
@@ -35,6 +36,7 @@ const installSize = process.argv.includes('--install-size');
 const PROTOCOL_VERSION = '2025-06-18';
 const SAMPLE_TIMEOUT_MS = 30_000;
 const OURS = 'publisher-mcp';
+const SOURCE = 'publisher-mcp, unbundled sources';
 const FLOOR = 'floor: Node, no SDK';
 const FLOOR_SCRIPT = `let buffered = '';
 process.stdin.setEncoding('utf8').on('data', (chunk) => {
@@ -202,13 +204,14 @@ function install(name, specs, extra = {}) {
 }
 
 /** Ours as a user installs it: both packages packed as published, installed from the two tarballs. */
-function installOurs() {
+async function installOurs() {
   const packs = join(work, 'packs');
   mkdirSync(packs, { recursive: true });
   const wasm = JSON.parse(npm(['pack', '--json', '--pack-destination', packs], join(root, 'pkg')))[0];
-  const mcp = packMcp(packs);
+  const mcp = await packMcp(packs);
   const result = install(OURS, [join(packs, wasm.filename), mcp]);
   result.specs = [`${basename(mcp)} (${(statSync(mcp).size / 1024).toFixed(1)} KiB packed)`, `${wasm.filename} (${(wasm.size / 1024).toFixed(1)} KiB packed)`];
+  result.bin = join(work, 'install', OURS, 'node_modules', 'publisher-mcp', 'bin', 'publisher-mcp.js');
   return result;
 }
 
@@ -216,12 +219,20 @@ function installOurs() {
 try {
   service = await startLocalService({ seed: 1, posts: 30 });
   const substitute = (text) => text.replaceAll('{service}', service.url).replaceAll('{apiKey}', service.apiKey);
+  const installed = await installOurs();
+  const ourEnv = { ...process.env, PUBLISHER_API_KEY: service.apiKey, PUBLISHER_BASE_URL: service.url };
   const servers = [{
     label: OURS,
-    shown: 'node publisher-mcp/bin/publisher-mcp.js (PUBLISHER_API_KEY, PUBLISHER_BASE_URL: the local service)',
+    shown: 'node <install>/node_modules/publisher-mcp/bin/publisher-mcp.js, installed from its tarball (PUBLISHER_API_KEY, PUBLISHER_BASE_URL: the local service)',
+    command: process.execPath,
+    args: [installed.bin],
+    env: ourEnv,
+  }, {
+    label: SOURCE,
+    shown: 'node publisher-mcp/bin/publisher-mcp.js (the repository\'s sources)',
     command: process.execPath,
     args: [join(root, 'publisher-mcp', 'bin', 'publisher-mcp.js')],
-    env: { ...process.env, PUBLISHER_API_KEY: service.apiKey, PUBLISHER_BASE_URL: service.url },
+    env: ourEnv,
   }];
   // The floor: Node answering the same three messages by hand, loading nothing (the
   // runtime's own start and the pipes' round trips).
@@ -260,7 +271,7 @@ try {
   service = undefined;
 
   const installs = new Map();
-  if (installSize) installs.set(OURS, installOurs());
+  if (installSize) installs.set(OURS, installed);
   for (const [label, args] of labelled('peer-install')) installs.set(label, install(`peer-${installs.size}`, words(args)));
 
   console.log(`Node ${process.version}, npm ${npm(['--version'], root).trim()}; ${runs} fresh processes per server (after one unrecorded round), rotating across servers`);
@@ -293,6 +304,10 @@ try {
       : ['—', '—', '—'];
     return [label, ...start, ...size];
   });
+  const oursMedian = median(samples.get(ours).toolsList);
+  const peers = servers.filter((server) => server.label !== OURS && server.label !== SOURCE && server.label !== FLOOR);
+  for (const peer of peers) console.log(`${OURS} / ${peer.label}: ${(oursMedian / median(samples.get(peer).toolsList)).toFixed(2)}× (tools/list medians)`);
+  if (peers.length) console.log('');
   table(['server', 'tools', 'initialize median', 'tools/list median', 'tools/list p90', 'tools/list min', 'packages installed', 'node_modules (du -sb)', 'on disk (du -sk)'], rows);
 } finally {
   await cleanUp();

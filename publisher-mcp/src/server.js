@@ -3,6 +3,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { Publisher } from 'publisher-wasm/markdown';
 
+import { registerPrompts } from './prompts.js';
 import { redactor } from './redact.js';
 import { registerTools } from './tools.js';
 
@@ -21,6 +22,7 @@ export function createServerFactory({ client: clientConfig, writes }, overrides 
   return () => {
     const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
     registerTools(server, client, { writes, redact });
+    registerPrompts(server, { writes });
     return server;
   };
 }

@@ -97,7 +97,14 @@ function declaredSchema(schema, compile) {
 
 // zod and the SDK's JSON Schema validator are loaded on the first call, not at start-up.
 const compileInput = async (schema) => (await import('zod')).fromJSONSchema(schema);
-const compileOutput = async (schema) => (await import('@modelcontextprotocol/server')).fromJsonSchema(schema);
+// The bundled bin's shims (scripts/bundle-shims.mjs) import ajv on demand, and say so with
+// loadJsonSchemaValidator, which must resolve before a schema is compiled; the SDK's own
+// shims have no such function and need nothing.
+const compileOutput = async (schema) => {
+  const [{ fromJsonSchema }, shims] = await Promise.all([import('@modelcontextprotocol/server'), import('@modelcontextprotocol/server/_shims')]);
+  await shims.loadJsonSchemaValidator?.();
+  return fromJsonSchema(schema);
+};
 
 /**
  * Adds the tools to `server`. `redact` masks the API key in every text and structured

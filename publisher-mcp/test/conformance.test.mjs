@@ -4,7 +4,11 @@
 // checks.json, and a table says which scenarios apply to this server and why. Many
 // scenarios call the suite's own reference fixtures (test_simple_text, test://static-text,
 // test_simple_prompt…), which a real server does not have: those do not apply. The ones
-// about the lifecycle and the transport apply, and must pass.
+// about the lifecycle, the transport, the tools list and the prompts list apply, and must
+// pass. prompts-get-simple and prompts-get-with-args ask for the suite's own prompts by
+// name (test_simple_prompt; test_prompt_with_arguments with arg1 and arg2) and check the
+// answer's shape: they do not apply, and test/prompts.test.mjs checks the same shape
+// (messages, each with a role and content) on this server's own prompts.
 // The suite needs Node 22+ (fs.globSync): it runs on the consumer tools' Node 24.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,7 +74,7 @@ const SCENARIO_NEEDS = {
 };
 
 /** Scenarios that apply to every MCP server over streamable HTTP on loopback. */
-const MUST_APPLY = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection', 'server-sse-multiple-streams'];
+const MUST_APPLY = ['server-initialize', 'ping', 'tools-list', 'prompts-list', 'dns-rebinding-protection', 'server-sse-multiple-streams'];
 
 /**
  * Warnings accepted on a scenario that applies, by check id, with the reason. Any other
@@ -139,7 +143,7 @@ function decide(scenario) {
   if (needs.prompt && !offered.prompts.includes(needs.prompt)) missing.push(`has no prompt ${needs.prompt} (the suite's reference prompt)`);
   if (needs.resource && !offered.resources.includes(needs.resource)) missing.push(`has no resource ${needs.resource} (the suite's reference resource)`);
   if (missing.length) return { applies: false, why: `the server ${missing.join(' and ')}` };
-  return { applies: true, why: `the server declares ${needs.capability}${needs.tool ? ` and has ${needs.tool}` : ''}` };
+  return { applies: true, why: `the server declares ${needs.capability}${needs.tool ? ` and has ${needs.tool}` : ''}${needs.prompt ? ` and has ${needs.prompt}` : ''}` };
 }
 
 const countOf = (checks, status) => checks.filter((check) => check.status === status).length;
@@ -204,7 +208,7 @@ test('every server scenario of the suite (active and pending) ran once, and each
   assert.ok(runs.some(({ suite }) => suite === 'active'));
 });
 
-test('the scenarios that apply pass: initialize, ping, tools-list, DNS rebinding protection, the transport', () => {
+test('the scenarios that apply pass: initialize, ping, tools-list, prompts-list, DNS rebinding protection, the transport', () => {
   const applicable = runs.filter(({ scenario }) => decide(scenario).applies);
   for (const name of MUST_APPLY) assert.ok(applicable.some(({ scenario }) => scenario === name), `${name} must apply to this server`);
   for (const { scenario, checks } of applicable) {
@@ -230,15 +234,23 @@ test("the suite's tools-list sees exactly the read tools of tools.generated.js, 
   assert.equal(check.details.toolCount, readTools.length);
 });
 
+test("the suite's prompts-list sees the prompt a server without writes offers, with its description", () => {
+  const [check] = runs.find(({ scenario }) => scenario === 'prompts-list').checks;
+  assert.equal(check.status, 'SUCCESS');
+  assert.deepEqual(check.details, { promptCount: 1, prompts: ['published_this_week'] });
+  assert.deepEqual(offered.prompts, ['published_this_week']);
+});
+
 test('the scenarios that do not apply fail only for want of the suite\'s fixtures, not on the transport', () => {
   for (const { scenario, checks } of runs.filter(({ scenario: name }) => decide(name).applies === false)) {
     const needs = SCENARIO_NEEDS[scenario];
     for (const check of checks.filter((c) => c.status === 'FAILURE')) {
       const message = check.errorMessage ?? '';
-      // A missing method (-32601), an unknown tool (-32602 "not found"), or the suite
-      // naming the tool it could not find: never a refused connection or a bad handshake.
+      // A missing method (-32601), an unknown tool or prompt (-32602 "not found"), or the
+      // suite naming the tool it could not find: never a refused connection or a bad handshake.
       const forWantOfFixture = /-32601|Method not found/.test(message)
-        || (needs.tool && message.includes(needs.tool) && /not found/i.test(message));
+        || (needs.tool && message.includes(needs.tool) && /not found/i.test(message))
+        || (needs.prompt && message.includes(`Prompt ${needs.prompt} not found`));
       assert.ok(forWantOfFixture, `${scenario} failed for another reason: ${check.id}: ${message}`);
     }
   }

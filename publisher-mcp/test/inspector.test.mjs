@@ -1,7 +1,7 @@
 // The MCP Inspector's CLI (@modelcontextprotocol/inspector-cli, `--cli`) as a user runs
 // it: against the stdio server (`node bin/publisher-mcp.js`, its environment given with
 // -e) and against the streamable HTTP server (`--http 0`, by URL), listing the tools and
-// calling get_posts over the local service.
+// calling get_posts over the local service, and listing and getting the prompts.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile as execFileCallback } from 'node:child_process';
@@ -101,6 +101,26 @@ test('stdio: a failed call is a tool result with isError and its one sentence, k
   assert.equal(result.isError, true);
   assert.equal(result.content.length, 1);
   assert.match(result.content[0].text, /^get_post failed: .+ \(kind: http, HTTP status: 404\)$/);
+});
+
+test('stdio: prompts/list shows published_this_week, and with writes draft_post too', async () => {
+  const { result } = await inspect([...stdioTarget(), '--method', 'prompts/list']);
+  assert.deepEqual(result.prompts.map((prompt) => [prompt.name, prompt.arguments.map((arg) => `${arg.name}${arg.required ? '' : '?'}`)]), [['published_this_week', ['days?']]]);
+  const withWrites = await inspect([...stdioTarget({ PUBLISHER_MCP_WRITES: '1' }), '--method', 'prompts/list']);
+  assert.deepEqual(withWrites.result.prompts.map((prompt) => [prompt.name, prompt.arguments.map((arg) => `${arg.name}${arg.required ? '' : '?'}`)]), [['draft_post', ['notes', 'title?']], ['published_this_week', ['days?']]]);
+  for (const prompt of withWrites.result.prompts) assert.ok(prompt.description.length > 20, `${prompt.name}: a description`);
+});
+
+test('stdio with writes: prompts/get draft_post with notes and a title; HTTP: prompts/get published_this_week with days', async () => {
+  const { result } = await inspect([...stdioTarget({ PUBLISHER_MCP_WRITES: '1' }), '--method', 'prompts/get', '--prompt-name', 'draft_post', '--prompt-args', 'notes=three lessons from the garden', 'title=What the garden taught me']);
+  assert.equal(result.messages.length, 1);
+  assert.equal(result.messages[0].role, 'user');
+  const text = result.messages[0].content.text;
+  assert.match(text, /titled "What the garden taught me"/);
+  assert.match(text, /create_draft[\s\S]*check_draft[\s\S]*send: true emails the post to every subscriber, and an email cannot be taken back/);
+  assert.ok(text.endsWith('My notes:\n\nthree lessons from the garden'));
+  const week = await inspect([httpServer.url, '--transport', 'http', '--method', 'prompts/get', '--prompt-name', 'published_this_week', '--prompt-args', 'days=3']);
+  assert.match(week.result.messages[0].content.text, /^What did I publish in the last 3 days, that is since \d{4}-\d{2}-\d{2}T/);
 });
 
 test('streamable HTTP (a URL ending in /mcp): tools/list and tools/call get_posts with limit 2', async () => {

@@ -81,7 +81,7 @@ function startProgram(command, args, { env = {}, stopsOnStdinEnd = false } = {})
   });
 }
 
-/** What a client sees: the tools, a call of get_posts with limit 2, and a call that fails. */
+/** What a client sees: the tools, a call of get_posts with limit 2, a call that fails, and a prompt. */
 async function drive(url) {
   const client = new Client({ name: 'runtimes-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
@@ -89,8 +89,10 @@ async function drive(url) {
     const { tools } = await client.listTools();
     const posts = await client.callTool({ name: 'get_posts', arguments: { limit: 2 } });
     const missing = await client.callTool({ name: 'get_post', arguments: { slug: 'no-such-post' } });
+    const { prompts } = await client.listPrompts();
+    const week = await client.getPrompt({ name: 'published_this_week', arguments: { days: '2' } });
     const elsewhere = await fetch(new URL('/elsewhere', url));
-    return { tools, posts, missing, elsewhere: { status: elsewhere.status, text: await elsewhere.text() } };
+    return { tools, posts, missing, prompts, week, elsewhere: { status: elsewhere.status, text: await elsewhere.text() } };
   } finally {
     await client.close();
   }
@@ -105,6 +107,8 @@ async function assertServes(url) {
   assert.equal(seen.posts.content[0].text.split('\n')[0], 'get_posts: 2 items');
   assert.equal(seen.missing.isError, true);
   assert.match(seen.missing.content[0].text, /^get_post failed: .+ \(kind: http, HTTP status: 404\)$/);
+  assert.deepEqual(seen.prompts.map((prompt) => prompt.name), ['published_this_week']);
+  assert.match(seen.week.messages[0].content.text, /^What did I publish in the last 2 days, that is since /);
   assert.equal(seen.elsewhere.status, 404);
   assert.match(seen.elsewhere.text, /the MCP endpoint is \/mcp/);
 }
