@@ -187,6 +187,17 @@ fn to_send_error(rejection: &JsValue) -> SendError {
     }
 }
 
+/// The answer's status as a number; 0 for what no HTTP status is.
+fn status_of(answer: &Answer) -> u16 {
+    let status = answer.status().as_f64().unwrap_or(0.0);
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    if (0.0..=999.0).contains(&status) {
+        status as u16
+    } else {
+        0
+    }
+}
+
 impl Transport for FetchTransport {
     type Body = JsBody;
     type Headers = JsHeaders;
@@ -212,15 +223,8 @@ impl Transport for FetchTransport {
         .await
         .map_err(|rejection| to_send_error(&rejection))?
         .unchecked_into();
-        let status = answer.status().as_f64().unwrap_or(0.0);
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let status = if (0.0..=999.0).contains(&status) {
-            status as u16
-        } else {
-            0
-        };
         Ok(HttpResponse {
-            status,
+            status: status_of(&answer),
             status_text: answer.status_text().as_string().unwrap_or_default(),
             headers: JsHeaders(answer.headers()),
             body: JsBody(answer.body()),
@@ -241,13 +245,7 @@ impl Transport for FetchTransport {
         .await
         .map_err(|rejection| to_send_error(&rejection))?
         .unchecked_into();
-        let status = answer.status().as_f64().unwrap_or(0.0);
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let status = if (0.0..=999.0).contains(&status) {
-            status as u16
-        } else {
-            0
-        };
+        let status = status_of(&answer);
         let bytes = answer
             .body()
             .dyn_ref::<js_sys::Uint8Array>()
