@@ -13,25 +13,10 @@ use crate::error::length::MAX_MESSAGE_CHARS;
 use crate::error::ErrorKind;
 use crate::ids::{CommentId, DraftId, Id, NoteId, PostId, Slug, UserId};
 use crate::notes::image::ImageData;
-use crate::test_support::{block_on, fixture_text, take_checked, FakeTransport};
+use crate::test_support::{block_on, fixture_text, take_checked, FakeTransport, Rng};
 
 /// A 1×1 PNG, for the image upload.
 const PNG_1X1: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-
-/// A small deterministic generator (xorshift64*), so a failing case can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Every method that decodes a response, with the fixture of its answer. A method of
 /// two steps (a handle resolved first) gets the first step's fixture intact and the

@@ -42,16 +42,37 @@ impl PartialEq for Node {
     }
 }
 
+/// Why a text is no JSON value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParseError {
+    /// Not JSON (or a lone surrogate in a string).
+    Malformed,
+    /// Nested deeper than [`MAX_DEPTH`].
+    TooDeep,
+    /// A value, then more text.
+    TextAfter,
+}
+
 impl Node {
     /// The value of a JSON text; `None` when it is not JSON, is nested deeper than
     /// [`MAX_DEPTH`], or holds a lone surrogate.
     pub fn parse(text: &str) -> Option<Node> {
+        Node::read(text).ok()
+    }
+
+    /// [`Node::parse`], saying why a text is no value.
+    pub fn read(text: &str) -> Result<Node, ParseError> {
         let mut reader = Reader {
             rest: text.trim_start(),
             depth: 0,
+            too_deep: false,
         };
-        let node = reader.value()?;
-        reader.rest.trim().is_empty().then_some(node)
+        match reader.value() {
+            None if reader.too_deep => Err(ParseError::TooDeep),
+            None => Err(ParseError::Malformed),
+            Some(node) if reader.rest.trim().is_empty() => Ok(node),
+            Some(_) => Err(ParseError::TextAfter),
+        }
     }
 
     /// The member `key` of an object.
@@ -149,6 +170,8 @@ fn write_string(out: &mut String, text: &str, for_html_comment: bool) {
 struct Reader<'a> {
     rest: &'a str,
     depth: usize,
+    /// Set when reading stopped at [`MAX_DEPTH`].
+    too_deep: bool,
 }
 
 impl Reader<'_> {
@@ -248,7 +271,9 @@ impl Reader<'_> {
     }
 
     fn enter(&mut self) -> Option<()> {
-        self.depth = self.depth.checked_add(1).filter(|&depth| depth <= MAX_DEPTH)?;
+        let deeper = self.depth.checked_add(1).filter(|&depth| depth <= MAX_DEPTH);
+        self.too_deep = deeper.is_none();
+        self.depth = deeper?;
         Some(())
     }
 

@@ -15,7 +15,8 @@ use serde_json::{json, Value};
 
 use super::post_doc_to_markdown;
 use super::tests::{doc_of, markers_supported};
-use crate::test_support::repo_root;
+use crate::post_body::rules::check_post_document_with_uploads;
+use crate::test_support::{repo_root, Rng};
 
 /// How many blocks of `markdown` are markers (a marker at the start of a line).
 fn markers_in(markdown: &str) -> usize {
@@ -101,7 +102,7 @@ fn reason(message: &str) -> String {
 }
 
 #[test]
-fn every_document_made_from_the_commonmark_examples_comes_back_identical() {
+fn every_document_made_from_the_commonmark_examples_keeps_the_editors_rules_and_comes_back_identical() {
     let path = repo_root().join("node_modules/commonmark-spec/spec.txt");
     let Ok(spec) = std::fs::read_to_string(&path) else {
         return skipped("the CommonMark examples' round trip", &path);
@@ -121,6 +122,14 @@ fn every_document_made_from_the_commonmark_examples_comes_back_identical() {
             }
         };
         converted += 1;
+        // A node the post editor would not render; its images count as hosted, since the
+        // client uploads them before it sends the document.
+        let mut sources = Vec::new();
+        image_sources(&doc, &mut sources);
+        if let Err(error) = check_post_document_with_uploads(&doc, &sources) {
+            failures.push(format!("example {}: {markdown:?}: {}", index + 1, error.message));
+            continue;
+        }
         match round_trip(&doc) {
             Ok(back) => {
                 exact += 1;
@@ -134,7 +143,7 @@ fn every_document_made_from_the_commonmark_examples_comes_back_identical() {
     let refused_total: usize = refused.values().sum();
     println!(
         "CommonMark {} examples: {converted} converted, {refused_total} refused, {exact} round-tripped exactly \
-         ({with_markers} of them with a marker)",
+         ({with_markers} of them with a marker), every one keeping the post editor's rules",
         examples.len()
     );
     for (why, count) in &refused {
@@ -150,6 +159,16 @@ fn every_document_made_from_the_commonmark_examples_comes_back_identical() {
 }
 
 /// Every JSON value in `value` (strings holding JSON included) that is a document.
+/// The `src` of every `image2` in `node`.
+fn image_sources(node: &Value, found: &mut Vec<String>) {
+    if node["type"] == "image2" {
+        found.extend(node["attrs"]["src"].as_str().map(str::to_string));
+    }
+    for child in node["content"].as_array().into_iter().flatten() {
+        image_sources(child, found);
+    }
+}
+
 fn documents_in(value: &Value, found: &mut Vec<Value>) {
     match value {
         Value::Object(map) => {
@@ -227,27 +246,6 @@ fn every_document_in_the_real_samples_comes_back_identical() {
     );
     assert!(posts > 0, "no post document found in the samples");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// A small deterministic generator (xorshift64*), so a failing case can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
 }
 
 /// Pieces of odd text: Markdown's specials, line ends, references, unicode, HTML.
